@@ -1,0 +1,61 @@
+"""Command line: ``python -m tartli replay FILE`` (also the ``tartli`` console script).
+
+``replay`` prints the ``tartli-result/1`` JSON of a ``tartli/1`` record (RECORD.md).
+A malformed record, a missing file or an illegal move prints one line on stderr
+and exits with status 2; nothing goes to stdout then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from tartli.errors import TartliError
+from tartli.record import replay_file
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tartli", description="Tartli: engine tools and the course.")
+    sub = parser.add_subparsers(dest="command")
+    rep = sub.add_parser("replay", help="replay a tartli/1 record and print its tartli-result/1 JSON")
+    rep.add_argument("file", help="the record file (JSON)")
+    bench = sub.add_parser("bench", help="play random hands and print hands per second")
+    bench.add_argument("--hands", type=int, default=20000)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--rules", default="hungarian")
+    return parser
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    parser.error = lambda message: (_ for _ in ()).throw(_ArgumentError(message))  # type: ignore[method-assign]
+    try:
+        args = parser.parse_args(argv)
+    except _ArgumentError as err:
+        print(f"tartli: {err} (see 'tartli --help')", file=sys.stderr)
+        return 2
+    if args.command == "replay":
+        try:
+            out = replay_file(args.file)
+        except TartliError as err:
+            print(" ".join(str(err).split()), file=sys.stderr)
+            return 2
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+        return 0
+    if args.command == "bench":
+        from tartli.bench import run
+
+        run(args.hands, args.seed, args.rules)
+        return 0
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,234 @@
+"""Cards of the 32-card German-suited pack: suits, ranks, the three orders (C1-C5).
+
+A card is a small frozen value written with two characters, rank then suit
+(RULES.md notation): ``OH`` is the Over of Hearts, ``XA`` the Ten of Acorns.
+
+>>> Card.parse("OH")
+Card.parse('OH')
+>>> str(Card.parse("10h"))
+'XH'
+>>> Card.parse("OH").name("hu"), Card.parse("OH").name("de")
+('piros felső', 'Herz-Ober')
+
+Inside the engine every card also has an ``index`` (0-31: suit * 8 + its place
+in the sequence order), so that a hand can be kept as a 32-bit mask.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Literal
+
+from tartli.errors import TartliError
+
+Language = Literal["en", "hu", "de"]
+LANGUAGES: tuple[Language, ...] = ("en", "hu", "de")
+
+
+class Suit(enum.Enum):
+    """The four German suits, in the engine's fixed order (A, L, H, B)."""
+
+    ACORNS = "A"  #: makk, Eichel
+    LEAVES = "L"  #: zöld, Laub (Grün)
+    HEARTS = "H"  #: piros, Herz (Rot)
+    BELLS = "B"  #: tök, Schellen (also called Gourds)
+
+    @property
+    def index(self) -> int:
+        """0-3, the suit's place in the order A, L, H, B."""
+        return _SUIT_INDEX[self]
+
+    def name_in(self, language: Language = "en") -> str:
+        """The suit's name: ``Suit.HEARTS.name_in("hu") == "piros"``."""
+        return _SUIT_NAMES[language][self.index]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Rank(enum.Enum):
+    """The eight ranks, declared in sequence order (C2), high to low."""
+
+    ACE = "A"  #: ász (disznó), Daus
+    KING = "K"  #: király (csikó), König
+    OVER = "O"  #: felső (filkó), Ober
+    UNDER = "U"  #: alsó, Unter
+    TEN = "X"  #: tízes, Zehner
+    NINE = "9"  #: kilences, Neuner
+    EIGHT = "8"  #: nyolcas, Achter
+    SEVEN = "7"  #: hetes, Siebener
+
+    @property
+    def index(self) -> int:
+        """0-7, the rank's place in the sequence order A K O U X 9 8 7 (C2)."""
+        return _RANK_INDEX[self]
+
+    def name_in(self, language: Language = "en") -> str:
+        """The rank's name: ``Rank.OVER.name_in("de") == "Ober"``."""
+        return _RANK_NAMES[language][self.index]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+RANKS: tuple[Rank, ...] = tuple(Rank)
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+
+_SUIT_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Acorns", "Leaves", "Hearts", "Bells"),
+    "hu": ("makk", "zöld", "piros", "tök"),
+    "de": ("Eichel", "Laub", "Herz", "Schellen"),
+}
+# Singular forms used in "Over of Hearts" style names and meld names.
+_SUIT_SINGULAR = ("Acorn", "Leaf", "Heart", "Bell")
+_SUIT_DE_PREFIX = ("Eichel", "Laub", "Herz", "Schellen")
+_RANK_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Ace", "King", "Over", "Under", "Ten", "Nine", "Eight", "Seven"),
+    "hu": ("ász", "király", "felső", "alsó", "tízes", "kilences", "nyolcas", "hetes"),
+    "de": ("Daus", "König", "Ober", "Unter", "Zehner", "Neuner", "Achter", "Siebener"),
+}
+
+# Trick order and card points, indexed by the sequence-order index of the rank.
+# C3: trumps O 9 A X K U 8 7 with O 20, 9 14, A 11, X 10, K 4, U 2.
+# C4: plain A X K O U 9 8 7 with A 11, X 10, K 4, O 3, U 2.
+#                    A  K  O  U  X  9  8  7
+TRUMP_STRENGTH = (5, 3, 7, 2, 4, 6, 1, 0)
+PLAIN_STRENGTH = (7, 5, 4, 3, 6, 2, 1, 0)
+TRUMP_POINTS = (11, 4, 20, 2, 10, 14, 0, 0)
+PLAIN_POINTS = (11, 4, 3, 2, 10, 0, 0, 0)
+LAST_TRICK_BONUS = 10  # C5
+TOTAL_CARD_POINTS = sum(TRUMP_POINTS) + 3 * sum(PLAIN_POINTS) + LAST_TRICK_BONUS  # 161
+
+_RANK_ALIASES = {"10": "X", "T": "X"}
+
+
+@functools.total_ordering
+@dataclass(frozen=True, slots=True, eq=True)
+class Card:
+    """One card: a rank of a suit. Ordered by suit (A L H B), then sequence order."""
+
+    rank: Rank
+    suit: Suit
+    index: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit.index * 8 + self.rank.index)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``"OH"`` (also ``"oh"``, ``"10H"``, ``"TH"``) into a card.
+
+        Raises :class:`InvalidCardError` (a :class:`TartliError`) for anything else.
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"C1: a card is written as two characters like 'OH', not {text!r}")
+        key = text.strip().upper()
+        card = _BY_TEXT.get(key)
+        if card is None:
+            raise InvalidCardError(
+                f"C1: {text!r} is not a card: write rank (A K O U X 9 8 7) then suit "
+                f"(A L H B), e.g. 'OH' for the Over of Hearts"
+            )
+        return card
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with engine index ``index`` (0-31)."""
+        return CARDS[index]
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a hand mask."""
+        return 1 << self.index
+
+    def points(self, trump: Suit | None) -> int:
+        """Card points (C3/C4): in the trump order if the card is a trump."""
+        table = TRUMP_POINTS if self.suit is trump else PLAIN_POINTS
+        return table[self.rank.index]
+
+    def strength(self, trump: Suit | None) -> int:
+        """Place in the trick order of its suit (higher wins): C3 for trumps, C4 otherwise."""
+        table = TRUMP_STRENGTH if self.suit is trump else PLAIN_STRENGTH
+        return table[self.rank.index]
+
+    def name(self, language: Language = "en") -> str:
+        """The card's name: "Over of Hearts", "piros felső", "Herz-Ober"."""
+        r, s = self.rank.index, self.suit.index
+        if language == "en":
+            return f"{_RANK_NAMES['en'][r]} of {_SUIT_NAMES['en'][s]}"
+        if language == "hu":
+            return f"{_SUIT_NAMES['hu'][s]} {_RANK_NAMES['hu'][r]}"
+        if language == "de":
+            return f"{_SUIT_DE_PREFIX[s]}-{_RANK_NAMES['de'][r]}"
+        raise TartliError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def _repr_svg_(self) -> str:  # pragma: no cover - rendering lands with the card art
+        from tartli import svg  # type: ignore[attr-defined]
+
+        return str(svg.card(self))
+
+
+class InvalidCardError(TartliError):
+    """Text that is not a card in RULES.md notation."""
+
+
+CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+"""All 32 cards in index order (C1)."""
+_BY_TEXT: dict[str, Card] = {}
+for _card in CARDS:
+    _BY_TEXT[str(_card)] = _card
+    for _alias, _canon in _RANK_ALIASES.items():
+        if _card.rank.value == _canon:
+            _BY_TEXT[_alias + _card.suit.value] = _card
+FULL_PACK_MASK = (1 << 32) - 1
+
+
+def suit_singular(suit: Suit) -> str:
+    """"Acorn", "Leaf", "Heart", "Bell": the form used in meld names."""
+    return _SUIT_SINGULAR[suit.index]
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards whose bits are set in ``mask``, in index order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The hand mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse several cards: ``parse_cards(["OH", "9H"])``."""
+    return [Card.parse(t) for t in texts]
+
+
+def full_pack() -> Iterator[Card]:
+    """The 32 cards in index order (C1)."""
+    return iter(CARDS)

@@ -1,0 +1,303 @@
+"""Melds: sequences (M1), sets of four, "vannak" (M2), and béla (M3).
+
+Finding every meld in a hand, the contest order (K2), the rule on what the
+second player may declare (K3) and the same-suit rules (K7 Hungarian, V5
+Austrian) live here; *when* melds may be declared is the game's business.
+
+>>> Meld.parse("kvart:OA").cards()
+[Card.parse('OA'), Card.parse('UA'), Card.parse('XA'), Card.parse('9A')]
+>>> Meld.parse("kvart:OA").title()
+'Acorn-Over-Kvart'
+>>> Meld.parse("vannak:U").value, Meld.parse("vannak:U").title()
+(100, 'Under-vannak')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from tartli.cards import CARDS, RANKS, SUITS, Card, Rank, Suit, cards_of, suit_singular
+from tartli.errors import TartliError
+from tartli.rules import RuleSet
+
+SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
+"""M1: the length names, as announced (K4) and written in records."""
+SEQUENCE_VALUES = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100}
+"""M1: terc 20, kvart 50, kvint to okt 100."""
+SET_VALUES = {Rank.OVER: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100, Rank.KING: 100, Rank.UNDER: 100}
+"""M2: four Overs 200, four Nines 150, four Aces, Tens, Kings or Unders 100. No Eights or Sevens."""
+BELA_VALUE = 40
+"""M3: King and Over of trumps."""
+_NAME_LENGTH = {name: length for length, name in SEQUENCE_NAMES.items()}
+
+
+class MeldKind(enum.Enum):
+    """The three kinds of meld."""
+
+    SEQUENCE = "sequence"  #: 3-8 consecutive cards of a suit in C2 order (M1)
+    SET = "set"  #: four cards of one rank, "vannak" (M2)
+    BELA = "bela"  #: King and Over of trumps (M3)
+
+
+class InvalidMeldError(TartliError):
+    """Text that does not name a meld (``kvart:OA``, ``vannak:U``, ``bela``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One meld. A sequence is named by its top card and length, a set by its rank.
+
+    Béla's suit is the trump suit of the hand, which the meld itself does not know.
+    """
+
+    kind: MeldKind
+    rank: Rank | None = None
+    suit: Suit | None = None
+    length: int = 0
+    mask: int = field(init=False, repr=False, compare=False, hash=False)
+    value: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.kind is MeldKind.SEQUENCE:
+            assert self.suit is not None and self.rank is not None
+            top = self.suit.index * 8 + self.rank.index
+            mask = ((1 << self.length) - 1) << top
+            value = SEQUENCE_VALUES[self.length]
+        elif self.kind is MeldKind.SET:
+            assert self.rank is not None
+            mask = sum(1 << (s * 8 + self.rank.index) for s in range(4))
+            value = SET_VALUES[self.rank]
+        else:
+            mask, value = 0, BELA_VALUE
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "value", value)
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read record notation: ``terc:KH``, ``kvart:OA``, ``vannak:U``, ``bela``."""
+        meld = _BY_TEXT.get(text.strip().lower() if isinstance(text, str) else "")
+        if meld is None:
+            raise InvalidMeldError(
+                f"M1/M2: {text!r} is not a meld: write <terc|kvart|kvint|szext|szept|okt>:<top card> "
+                f"(e.g. kvart:OA), vannak:<rank> (e.g. vannak:U), or bela"
+            )
+        return meld
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.kind is MeldKind.SEQUENCE
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind is MeldKind.SET
+
+    @property
+    def top(self) -> Card:
+        """A sequence's top card (C2 order)."""
+        if self.kind is not MeldKind.SEQUENCE:
+            raise TartliError("only a sequence has a top card")
+        assert self.rank is not None and self.suit is not None
+        return Card(self.rank, self.suit)
+
+    def cards(self, trump: Suit | None = None) -> list[Card]:
+        """The cards of the meld, high to low. Béla needs the trump suit."""
+        if self.kind is MeldKind.BELA:
+            if trump is None:
+                return []
+            return [Card(Rank.KING, trump), Card(Rank.OVER, trump)]
+        if self.kind is MeldKind.SET:
+            return [Card(self.rank, s) for s in SUITS]  # type: ignore[arg-type]
+        return cards_of(self.mask)
+
+    def card_mask(self, trump: Suit | None) -> int:
+        """The cards as a hand mask (béla's depends on the trump suit)."""
+        if self.kind is MeldKind.BELA:
+            return bela_mask(trump) if trump is not None else 0
+        return self.mask
+
+    @property
+    def announcement(self) -> str:
+        """What is said at the declaration step (K4): ``"vannak"`` or the length name."""
+        if self.kind is MeldKind.SET:
+            return "vannak"
+        if self.kind is MeldKind.BELA:
+            return "béla"
+        return SEQUENCE_NAMES[self.length]
+
+    def title(self, language: str = "en") -> str:
+        """How the scorer specifies it (K4): ``"Acorn-Over-Kvart"``, ``"Under-vannak"``, ``"Béla"``."""
+        if self.kind is MeldKind.BELA:
+            return "Béla"
+        assert self.rank is not None
+        rank_name = self.rank.name_in("en")
+        if self.kind is MeldKind.SET:
+            return f"{rank_name}-vannak"
+        assert self.suit is not None
+        return f"{suit_singular(self.suit)}-{rank_name}-{SEQUENCE_NAMES[self.length].capitalize()}"
+
+    def __str__(self) -> str:
+        if self.kind is MeldKind.BELA:
+            return "bela"
+        assert self.rank is not None
+        if self.kind is MeldKind.SET:
+            return f"vannak:{self.rank.value}"
+        assert self.suit is not None
+        return f"{SEQUENCE_NAMES[self.length]}:{self.rank.value}{self.suit.value}"
+
+    # Positions 0..7 in C2 order of a sequence's top and bottom card.
+    @property
+    def _span(self) -> tuple[int, int]:
+        assert self.rank is not None
+        top = self.rank.index
+        return top, top + self.length - 1
+
+
+BELA = Meld(MeldKind.BELA)
+SEQUENCES: tuple[Meld, ...] = tuple(
+    Meld(MeldKind.SEQUENCE, RANKS[top], suit, length)
+    for suit in SUITS
+    for top in range(6)
+    for length in range(3, 9 - top)
+)
+"""All 84 sequences (M1)."""
+SETS: tuple[Meld, ...] = tuple(Meld(MeldKind.SET, rank) for rank in SET_VALUES)
+"""The six possible sets (M2), before V3 removes the Nines."""
+_BY_TEXT: dict[str, Meld] = {str(m).lower(): m for m in (*SEQUENCES, *SETS, BELA)}
+
+# For each suit mask (8 bits, bit 0 = Ace), the sequences it holds: (top index, length).
+_RUNS_IN: list[tuple[tuple[int, int], ...]] = []
+for _m in range(256):
+    _runs = []
+    for _top in range(6):
+        for _len in range(3, 9 - _top):
+            _bits = ((1 << _len) - 1) << _top
+            if _m & _bits == _bits:
+                _runs.append((_top, _len))
+    _RUNS_IN.append(tuple(_runs))
+_SEQ_BY_KEY = {(m.suit.index, m.rank.index, m.length): m for m in SEQUENCES}  # type: ignore[union-attr]
+_SEQS_IN_SUIT: list[list[tuple[Meld, ...]]] = [
+    [tuple(_SEQ_BY_KEY[(s, top, length)] for top, length in _RUNS_IN[m]) for m in range(256)]
+    for s in range(4)
+]
+_SET_MASKS = tuple((m, m.mask) for m in SETS)
+
+
+def bela_mask(trump: Suit) -> int:
+    """The King and Over of trumps as a mask."""
+    return (1 << (trump.index * 8 + Rank.KING.index)) | (1 << (trump.index * 8 + Rank.OVER.index))
+
+
+def sequences_in(hand: int) -> list[Meld]:
+    """Every sequence held in the hand mask, including the shorter ones inside longer runs."""
+    out: list[Meld] = []
+    for s in range(4):
+        found = _SEQS_IN_SUIT[s][(hand >> (s * 8)) & 0xFF]
+        if found:
+            out.extend(found)
+    return out
+
+
+def sets_in(hand: int, rules: RuleSet) -> list[Meld]:
+    """Every set of four held in the hand mask (no Nines under V3)."""
+    out = [m for m, mask in _SET_MASKS if hand & mask == mask]
+    if not rules.four_nines:
+        out = [m for m in out if m.rank is not Rank.NINE]
+    return out
+
+
+def find_melds(cards: Iterable[Card] | int, rules: RuleSet | None = None, trump: Suit | None = None) -> list[Meld]:
+    """Every set, sequence and (given the trump suit) béla in a hand.
+
+    >>> [str(m) for m in find_melds([Card.parse(c) for c in ["KH", "OH", "UH", "XH"]], trump=Suit.HEARTS)]
+    ['terc:KH', 'kvart:KH', 'terc:OH', 'bela']
+    """
+    rules = rules or RuleSet()
+    hand = cards if isinstance(cards, int) else sum(1 << c.index for c in cards)
+    melds: list[Meld] = [*sets_in(hand, rules), *sequences_in(hand)]
+    if trump is not None and hand & bela_mask(trump) == bela_mask(trump):
+        melds.append(BELA)
+    return melds
+
+
+def contest_key(meld: Meld, trump: Suit, rules: RuleSet) -> tuple[int, int, int, int]:
+    """Sort key of K2: any set beats any sequence; sets in the order of ``rules.set_order()``;
+    a longer sequence beats a shorter; then the higher top card (C2); then trumps.
+
+    Two equal keys can only be two plain sequences of the same length and top:
+    then the leader's wins (K2), which the caller decides.
+    """
+    assert meld.rank is not None
+    if meld.kind is MeldKind.SET:
+        order = rules.set_order()
+        return (1, len(order) - order.index(meld.rank.value), 0, 0)
+    return (0, meld.length, 8 - meld.rank.index, 1 if meld.suit is trump else 0)
+
+
+def best_item(melds: Iterable[Meld], trump: Suit, rules: RuleSet) -> Meld | None:
+    """The declared item that counts in the contest (béla never does, M3)."""
+    best: Meld | None = None
+    for m in melds:
+        if m.kind is MeldKind.BELA:
+            continue
+        if best is None or contest_key(m, trump, rules) > contest_key(best, trump, rules):
+            best = m
+    return best
+
+
+def may_answer(leader: Iterable[Meld], second: Iterable[Meld]) -> bool:
+    """K3: may the second player declare ``second`` after the leader declared ``leader``?
+
+    Only the announcements count (a set is "vannak", a sequence its length): after
+    a set the second needs a set; after sequences only, a set or a sequence at
+    least as long as the leader's longest. Béla plays no part in the contest (M3),
+    so it never restricts and is never restricted.
+    """
+    lead = [m for m in leader if m.kind is not MeldKind.BELA]
+    if not lead:
+        return True
+    answer = [m for m in second if m.kind is not MeldKind.BELA]
+    if not answer:
+        return True
+    if any(m.kind is MeldKind.SET for m in answer):
+        return True
+    if any(m.kind is MeldKind.SET for m in lead):
+        return False
+    longest = max(m.length for m in lead)
+    return any(m.length >= longest for m in answer)
+
+
+def same_suit_ok(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> bool:
+    """May a player who already scored ``scored`` sequences declare ``new`` (K7 or V5)?
+
+    K7 (Hungarian), against every scored sequence of the suit: (a) it overlaps and
+    has a higher top, or the same top and is longer; or (b) it shares no card and
+    leaves at least one missing card between them. V5 (Austrian): it must not lie
+    wholly inside a scored sequence of the suit.
+    """
+    lo, hi = new._span
+    for old in scored:
+        if old.suit is not new.suit:
+            continue
+        olo, ohi = old._span
+        if rules.same_suit_rule == "austrian":
+            if olo <= lo and hi <= ohi:
+                return False
+            continue
+        overlaps = lo <= ohi and olo <= hi
+        if overlaps:
+            if not (lo < olo or (lo == olo and hi > ohi)):
+                return False
+        elif hi + 1 == olo or ohi + 1 == lo:
+            return False
+    return True
+
+
+def meld_cards_text(melds: Iterable[Meld]) -> str:
+    """Record text of a declaration's melds, sorted as strings (RECORD.md)."""
+    return " ".join(sorted(str(m) for m in melds))
+
+
+ALL_MELDS: tuple[Meld, ...] = (*SETS, *SEQUENCES, BELA)
+_ = CARDS  # the index layout of melds.mask follows cards.CARDS

@@ -1,0 +1,154 @@
+"""Moves: one small frozen dataclass per kind of action, and the record notation.
+
+A move is written ``"<player>: <action>"`` (RECORD.md): ``"0: play AH"``,
+``"1: declare kvart:OA vannak:U"``, ``"0: swap"``, ``"1: pass"``, ``"0: bela"``,
+``"1: out"``.
+
+>>> parse_move("1: declare vannak:U kvart:OA")
+Declare(player=1, melds=(Meld.parse('kvart:OA'), Meld.parse('vannak:U')))
+>>> str(parse_move("0: play 10h"))
+'0: play XH'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from tartli.cards import CARDS, Card, InvalidCardError
+from tartli.errors import InvalidMoveError
+from tartli.melds import InvalidMeldError, Meld
+
+
+def _check_player(player: object) -> None:
+    if player not in (0, 1) or isinstance(player, bool):
+        raise InvalidMoveError(f"a move's player is 0 or 1, not {player!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Exchange the trump 7 for the indicator card (T5; V7 under the Austrian rules)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}: swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare sets and sequences (and béla under ``pais``) at the declaration step (K1, M5).
+
+    The melds are kept sorted as their record strings, so two declarations of the
+    same melds are equal whatever order they were written in.
+    """
+
+    player: int
+    melds: tuple[Meld, ...]
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.melds, key=str))
+        if ordered != self.melds:
+            object.__setattr__(self, "melds", ordered)
+
+    def __str__(self) -> str:
+        return f"{self.player}: declare " + " ".join(str(m) for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The second player declares nothing this trick (K1 step 4)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}: pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card to the trick (T1-T4)."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.player}: play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bela:
+    """Declare and score béla now (B1), in or out of turn."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}: bela"
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    """Claim to have 501 (S3, S4), at any moment, in or out of turn."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}: out"
+
+
+Move = Union[Swap, Declare, Pass, Play, Bela, GoOut]
+MOVE_TYPES = (Swap, Declare, Pass, Play, Bela, GoOut)
+
+# Interned moves: the engine hands out these objects, so comparisons are fast.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(p, c) for c in CARDS) for p in (0, 1))
+SWAPS = (Swap(0), Swap(1))
+PASSES = (Pass(0), Pass(1))
+BELAS = (Bela(0), Bela(1))
+OUTS = (GoOut(0), GoOut(1))
+_SIMPLE = {"swap": SWAPS, "pass": PASSES, "bela": BELAS, "out": OUTS}
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in record notation. Raises :class:`InvalidMoveError` if it cannot be read."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f'a move is a string like "0: play AH", not {text!r}')
+    head, sep, action = text.partition(":")
+    if not sep or head.strip() not in ("0", "1"):
+        raise InvalidMoveError(f'{text!r}: a move starts with the player, 0 or 1, and a colon: "0: play AH"')
+    player = int(head)
+    words = action.split()
+    if not words:
+        raise InvalidMoveError(f"{text!r}: no action after the player")
+    verb, args = words[0].lower(), words[1:]
+    if verb in _SIMPLE:
+        if args:
+            raise InvalidMoveError(f"{text!r}: {verb!r} takes nothing after it")
+        return _SIMPLE[verb][player]
+    if verb == "play":
+        if len(args) != 1:
+            raise InvalidMoveError(f'{text!r}: play names one card, e.g. "0: play AH"')
+        try:
+            return PLAYS[player][Card.parse(args[0]).index]
+        except InvalidCardError as err:
+            raise InvalidMoveError(f"{text!r}: {err}") from None
+    if verb == "declare":
+        if not args:
+            raise InvalidMoveError(f'{text!r}: declare names at least one meld, e.g. "0: declare kvart:OA"')
+        try:
+            melds = tuple(Meld.parse(a) for a in args)
+        except InvalidMeldError as err:
+            raise InvalidMoveError(f"{text!r}: {err}") from None
+        return Declare(player, melds)
+    raise InvalidMoveError(
+        f"{text!r}: unknown action {verb!r}; actions are swap, declare, pass, play, bela, out"
+    )
+
+
+def coerce_move(move: Move | str) -> Move:
+    """A move object from a move or its record text."""
+    if isinstance(move, str):
+        return parse_move(move)
+    if not isinstance(move, MOVE_TYPES):
+        raise InvalidMoveError(f"not a move: {move!r}")
+    _check_player(move.player)
+    return move
