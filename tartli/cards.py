@@ -35,10 +35,9 @@ class Suit(enum.Enum):
     HEARTS = "H"  #: piros, Herz (Rot)
     BELLS = "B"  #: tök, Schellen (also called Gourds)
 
-    @property
-    def index(self) -> int:
+    def __init__(self, letter: str) -> None:
+        self.index: int = "ALHB".index(letter)
         """0-3, the suit's place in the order A, L, H, B."""
-        return _SUIT_INDEX[self]
 
     def name_in(self, language: Language = "en") -> str:
         """The suit's name: ``Suit.HEARTS.name_in("hu") == "piros"``."""
@@ -60,10 +59,9 @@ class Rank(enum.Enum):
     EIGHT = "8"  #: nyolcas, Achter
     SEVEN = "7"  #: hetes, Siebener
 
-    @property
-    def index(self) -> int:
+    def __init__(self, letter: str) -> None:
+        self.index: int = "AKOUX987".index(letter)
         """0-7, the rank's place in the sequence order A K O U X 9 8 7 (C2)."""
-        return _RANK_INDEX[self]
 
     def name_in(self, language: Language = "en") -> str:
         """The rank's name: ``Rank.OVER.name_in("de") == "Ober"``."""
@@ -75,8 +73,6 @@ class Rank(enum.Enum):
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 RANKS: tuple[Rank, ...] = tuple(Rank)
-_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 
 _SUIT_NAMES: dict[str, tuple[str, ...]] = {
     "en": ("Acorns", "Leaves", "Hearts", "Bells"),
@@ -114,9 +110,12 @@ class Card:
     rank: Rank
     suit: Suit
     index: int = field(init=False, repr=False, compare=False, hash=False)
+    text: str = field(init=False, repr=False, compare=False, hash=False)
+    """The two-character notation, ``"OH"``."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", self.suit.index * 8 + self.rank.index)
+        object.__setattr__(self, "text", self.rank.value + self.suit.value)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -167,10 +166,10 @@ class Card:
         raise TartliError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Card.parse('{self}')"
+        return f"Card.parse('{self.text}')"
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

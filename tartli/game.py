@@ -21,7 +21,7 @@ import enum
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from tartli.cards import (
     CARDS,
@@ -86,6 +86,26 @@ _STRENGTH = tuple(
 )
 _SEVEN = Rank.SEVEN.index
 _NO_MELDS: tuple[Meld, ...] = ()
+# _PLAYS_BY_BYTE[player][suit][8-bit mask of the suit]: the Play moves of those cards.
+_PLAYS_BY_BYTE = tuple(
+    tuple(
+        tuple(tuple(PLAYS[p][s * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+        for s in range(4)
+    )
+    for p in (0, 1)
+)
+
+
+_DECLARES: dict[tuple[int, tuple[Meld, ...]], Declare] = {}
+
+
+def _declare_move(player: int, melds: tuple[Meld, ...]) -> Declare:
+    """The interned Declare of these melds (declarations repeat across hands)."""
+    key = (player, melds)
+    move = _DECLARES.get(key)
+    if move is None:
+        move = _DECLARES[key] = Declare(player, melds)
+    return move
 
 
 class Phase(enum.Enum):
@@ -174,23 +194,69 @@ class Deal:
         return cls.shuffled(random.Random(seed), dealer, indicator_packet)
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One step of the hand for a log or a lesson to narrate.
 
     ``say`` is the traditional announcement ("kvart", "vannak", "Good", "Higher here",
-    "Acorn-Over-Kvart", "béla"), ``text`` a plain sentence. ``private_to`` is the only
-    player allowed to see it (a drawn card), or ``None`` if it is public.
+    "Acorn-Over-Kvart", "béla"); :attr:`text` is a plain English sentence.
+    ``private_to`` is the only player allowed to see it (a drawn card), or ``None``.
     """
 
     kind: str
     player: int | None
-    text: str
     say: str = ""
     cards: tuple[Card, ...] = ()
     points: int = 0
     trick: int = 0
     private_to: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The step in plain words, as the referee sees it."""
+        return self.describe()
+
+    def describe(self, viewer: int | None = None) -> str:
+        """The step in plain words for ``viewer`` (None: the referee, who sees every card)."""
+        who = f"Player {self.player}"
+        card = self.cards[0].name() if self.cards else ""
+        kind = self.kind
+        if kind == "draw":
+            if self.say == "indicator":
+                return f"{who} takes the indicator, the {card}."
+            if viewer is not None and viewer != self.private_to:
+                return f"{who} draws a card."
+            return f"{who} draws the {card}."
+        if kind == "play":
+            return f"{who} plays the {card}."
+        if kind == "trick":
+            return f"{who} wins trick {self.trick} ({self.points} card points)."
+        if kind == "declare":
+            return f"{who} declares: {self.say}."
+        if kind == "pass":
+            return f"{who} passes."
+        if kind == "detail":
+            return f"{who} names the best: {self.say}."
+        if kind == "answer":
+            return f"{who} answers “{self.say}”."
+        if kind == "score":
+            return f"{who} scores {self.say}: {self.points}."
+        if kind == "bela":
+            return f"{who} declares béla and scores 40."
+        if kind == "swap":
+            return f"{who} swaps the trump 7 for the {self.cards[1].name()}."
+        if kind == "show":
+            return f"{who} shows the {card} before taking it."
+        if kind == "stichmatsch":
+            return f"{who} won all nine tricks of phase 2: stichmatsch, all 161 card points."
+        if kind == "out":
+            return f"{who} goes out with {self.points}: the claim is {self.say}."
+        if kind == "buli":
+            return f"{who} wins {self.points} buli" + (" (maccs)." if self.points == 2 else ".")
+        if kind == "tie":
+            return "Both have reached 501 with equal totals: the first to score in the next hand wins the buli."
+        if kind == "end":
+            return f"The hand is over: {self.say}."
+        return f"{kind} {self.say}".strip()
 
 
 @dataclass(frozen=True)
@@ -291,6 +357,8 @@ class HandState:
         self.dealer = deal.dealer
         self.trump: Suit = deal.indicator.suit
         self._t = deal.indicator.suit.index
+        self._bela = bela_mask(self.trump)
+        self._seven = 1 << (self._t * 8 + _SEVEN)
         self._hands = [mask_of(deal.hands[0]), mask_of(deal.hands[1])]
         self.indicator: Card | None = deal.indicator
         self._talon = list(deal.talon)
@@ -314,8 +382,9 @@ class HandState:
         self.tied = False
         self._both_at_once = False  # B2: one contest lifted both to 501 together
         self.moves: list[Move] = []
-        self.events: list[Event] = []
-        self._cache: dict[int, list[Move]] = {}
+        self._events: list[tuple[str, int | None, str, tuple[Card, ...], int, int, int | None]] = []
+        self._legal: list[tuple[Move, ...] | None] = [None, None]
+        self._decls: list[list[Declare] | None] = [None, None]
 
     def copy(self) -> HandState:
         """An independent copy (for bots that look ahead)."""
@@ -334,8 +403,9 @@ class HandState:
         other._known = list(self._known)
         other.buli = list(self.buli)
         other.moves = list(self.moves)
-        other.events = list(self.events)
-        other._cache = {}
+        other._events = list(self._events)
+        other._legal = [None, None]
+        other._decls = [None, None]
         return other
 
     # ---------------------------------------------------------------- reading
@@ -351,6 +421,11 @@ class HandState:
         if self.status is not Status.IN_PROGRESS:
             return None
         return self.leader if self._trick.lead < 0 else 1 - self.leader
+
+    @property
+    def events(self) -> list[Event]:
+        """Every step of the hand so far, for a log or a lesson (the referee's view)."""
+        return [Event._make(e) for e in self._events]
 
     @property
     def is_over(self) -> bool:
@@ -414,7 +489,7 @@ class HandState:
         return not (self._both_at_once and self.total(0) == self.total(1))
 
     def _can_bela(self, p: int) -> bool:
-        bm = bela_mask(self.trump)
+        bm = self._bela
         return (
             not self.rules.bela_at_declaration
             and self.status is Status.IN_PROGRESS
@@ -424,7 +499,7 @@ class HandState:
         )
 
     def _can_swap(self, p: int) -> bool:
-        seven = 1 << (self._t * 8 + _SEVEN)
+        seven = self._seven
         if not (
             self.status is Status.IN_PROGRESS
             and self.indicator is not None
@@ -453,13 +528,26 @@ class HandState:
 
     def _declarations(self, p: int) -> list[Declare]:
         """Every declaration ``p`` may make now (M4-M7, K3, K6, K7/V5, V3, V4, B2)."""
+        cached = self._decls[p]
+        if cached is None:
+            cached = self._decls[p] = self._find_declarations(p)
+        return cached
+
+    def _find_declarations(self, p: int) -> list[Declare]:
         if not self._declare_step(p):
             return []
         rules = self.rules
         hand = self._hands[p]
+        can_bela = rules.bela_at_declaration and not self._bela_done[p] and hand & self._bela == self._bela
+        sets = sets_in(hand, rules)
+        seqs = sequences_in(hand)
+        if not (sets or seqs or can_bela):
+            return []  # the usual case: nothing to declare
+        if self._scored_sets:
+            sets = [m for m in sets if m not in self._scored_sets]
         scored = self._scored[p]
-        sets = [m for m in sets_in(hand, rules) if m not in self._scored_sets]
-        seqs = [m for m in sequences_in(hand) if same_suit_ok(m, scored, rules)]
+        if scored:
+            seqs = [m for m in seqs if same_suit_ok(m, scored, rules)]
         set_choices: list[tuple[Meld, ...]] = [()] + [(m,) for m in sets]
         if rules.several_sequences:
             per_suit: list[list[tuple[Meld, ...]]] = [[()] for _ in range(4)]
@@ -468,11 +556,7 @@ class HandState:
             seq_choices = [sum(parts, ()) for parts in itertools.product(*per_suit)]
         else:
             seq_choices = [()] + [(m,) for m in seqs]
-        bela_choices: list[tuple[Meld, ...]] = [()]
-        if rules.bela_at_declaration and not self._bela_done[p]:
-            bm = bela_mask(self.trump)
-            if hand & bm == bm:
-                bela_choices.append((BELA,))
+        bela_choices: list[tuple[Meld, ...]] = [(), (BELA,)] if can_bela else [()]
         leader_decl = self._trick.declared[self.leader] if p != self.leader else None
         out: list[Declare] = []
         for a in set_choices:
@@ -483,7 +567,7 @@ class HandState:
                         continue
                     if leader_decl and not may_answer(leader_decl, melds):
                         continue
-                    out.append(Declare(p, melds))
+                    out.append(_declare_move(p, melds))
         return out
 
     def _can_pass(self, p: int) -> bool:
@@ -507,37 +591,40 @@ class HandState:
         trumps = hand & _SUIT_MASKS[self._t]
         return trumps or hand
 
-    def legal_moves(self, player: int | None = None) -> list[Move]:
+    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
         """Every legal move of ``player`` (default: ``to_move``), in a stable order.
 
         For ``to_move`` this is the ``legal`` list of a ``tartli-result/1``; for the
         other player it holds the moves they may make out of turn (B1, S3, V7).
         """
         if player is None:
-            player = self.to_move
-            if player is None:
-                return []
-        cached = self._cache.get(player)
+            if self.status is not Status.IN_PROGRESS:
+                return ()
+            player = self.leader if self._trick.lead < 0 else 1 - self.leader
+        cached = self._legal[player]
         if cached is not None:
-            return list(cached)
+            return cached
         moves: list[Move] = []
-        if self._can_swap(player):
-            moves.append(SWAPS[player])
-        if self._can_bela(player):
-            moves.append(BELAS[player])
-        moves.extend(self._declarations(player))
-        if self._can_pass(player):
-            moves.append(PASSES[player])
+        if self.trick_number <= LAST_MELD_TRICK:  # swaps, béla and melds end with trick 8 (T5, B1, M4)
+            if self._can_swap(player):
+                moves.append(SWAPS[player])
+            if self._can_bela(player):
+                moves.append(BELAS[player])
+            if self._declare_step(player):
+                moves.extend(self._declarations(player))
+                if player != self.leader:
+                    moves.append(PASSES[player])
         playable = self._playable(player)
-        plays = PLAYS[player]
-        while playable:
-            low = playable & -playable
-            moves.append(plays[low.bit_length() - 1])
-            playable ^= low
+        if playable:
+            table = _PLAYS_BY_BYTE[player]
+            for s in range(4):
+                byte = (playable >> (8 * s)) & 0xFF
+                if byte:
+                    moves.extend(table[s][byte])
         if self._can_out(player):
-            moves.append(OUTS[player])
-        self._cache[player] = moves
-        return list(moves)
+            moves.append(OUTS[player])  # always last: callers may rely on it
+        result = self._legal[player] = tuple(moves)
+        return result
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` may be made now (in or out of turn)."""
@@ -711,6 +798,9 @@ class HandState:
         :class:`IllegalMoveError` (naming the rule) for a move the rules forbid;
         in both cases nothing changes.
         """
+        if type(move) is Play and self._playable(move.player) >> move.card.index & 1:
+            self._apply(move)  # the common case, checked exactly as _why_illegal would
+            return
         move = coerce_move(move)
         error = self._why_illegal(move)
         if error is not None:
@@ -732,32 +822,37 @@ class HandState:
             self._apply(m)
         return last
 
-    def _log(self, kind: str, player: int | None, text: str, say: str = "", cards: tuple[Card, ...] = (),
+    def _log(self, kind: str, player: int | None, say: str = "", cards: tuple[Card, ...] = (),
              points: int = 0, private_to: int | None = None) -> None:
-        self.events.append(Event(kind, player, text, say, cards, points, self.trick_number, private_to))
+        self._events.append((kind, player, say, cards, points, self.trick_number, private_to))
 
     def _apply(self, move: Move) -> None:
-        self._cache.clear()
+        self._legal = [None, None]
+        self._decls = [None, None]
         self.moves.append(move)
         p = move.player
-        if type(move) is Play:
-            self._play(p, move.card.index)
-        elif type(move) is Declare:
-            self._declare(p, move.melds)
-        elif type(move) is Pass:
+        kind = type(move)
+        if kind is Play:
+            self._play(p, move.card.index)  # type: ignore[union-attr]
+        elif kind is Declare:
+            self._declare(p, move.melds)  # type: ignore[union-attr]
+        elif kind is Pass:
             self._trick.passed = True
-            self._log("pass", p, f"Player {p} passes.", "pass")
+            self._log("pass", p, "pass")
             self._decide()
-        elif type(move) is Bela:
-            self._bela_done[p] = True
-            self._known[p] |= bela_mask(self.trump)
-            self._credit(p, BELA.value)
-            self._log("bela", p, f"Player {p} declares béla for 40.", "béla", tuple(BELA.cards(self.trump)),
-                      BELA.value)
-        elif type(move) is Swap:
+        elif kind is Bela:
+            self._score_bela(p)
+        elif kind is Swap:
             self._swap(p)
-        elif type(move) is GoOut:
+        else:
             self._go_out(p)
+
+    def _score_bela(self, p: int) -> None:
+        self._bela_done[p] = True
+        self._known[p] |= self._bela
+        self._credit(p, BELA.value)
+        self._log("bela" if not self.rules.bela_at_declaration else "score", p, "Béla",
+                  tuple(BELA.cards(self.trump)), BELA.value)
 
     def _swap(self, p: int) -> None:
         seven = self._t * 8 + _SEVEN
@@ -766,12 +861,11 @@ class HandState:
         self._hands[p] = self._hands[p] & ~(1 << seven) | (1 << taken.index)
         self._known[p] |= 1 << taken.index
         self.indicator = CARDS[seven]
-        self._log("swap", p, f"Player {p} swaps the trump 7 for the {taken.name()}.", "swap", (CARDS[seven], taken))
+        self._log("swap", p, "swap", (CARDS[seven], taken))
 
     def _declare(self, p: int, melds: tuple[Meld, ...]) -> None:
         self._trick.declared[p] = melds
-        say = ", ".join(m.announcement for m in melds)
-        self._log("declare", p, f"Player {p} declares: {say}.", say)
+        self._log("declare", p, ", ".join(m.announcement for m in melds))
         if p != self.leader:
             self._decide()
 
@@ -788,16 +882,15 @@ class HandState:
         trick.decided = True
         leader = self.leader
         second = 1 - leader
-        before = self.totals
         lead_decl = trick.declared[leader] or _NO_MELDS
         second_decl = trick.declared[second] or _NO_MELDS
+        if not lead_decl and not second_decl:
+            return
+        before = self.totals
         if self.rules.bela_at_declaration:  # B2: béla scores at step 7 whatever the contest
             for p, decl in ((leader, lead_decl), (second, second_decl)):
                 if BELA in decl:
-                    self._bela_done[p] = True
-                    self._known[p] |= bela_mask(self.trump)
-                    self._credit(p, BELA.value)
-                    self._log("score", p, f"Player {p} scores béla: 40.", "Béla", tuple(BELA.cards(self.trump)), 40)
+                    self._score_bela(p)
             lead_decl = tuple(m for m in lead_decl if m is not BELA)
             second_decl = tuple(m for m in second_decl if m is not BELA)
         winner: int | None = None
@@ -813,9 +906,8 @@ class HandState:
             if both_sets or same_length:  # K4 step 5: only when the announcements did not decide
                 assert lead_best.rank is not None
                 detail = f"{lead_best.rank.name_in()}-vannak" if both_sets else lead_best.rank.name_in()
-                self._log("detail", leader, f"Player {leader} names {detail}.", detail)
-                answer = "Higher here" if winner == second else "Good"
-                self._log("answer", second, f"Player {second} answers “{answer}”.", answer)
+                self._log("detail", leader, detail)
+                self._log("answer", second, "Higher here" if winner == second else "Good")
         elif lead_decl:
             winner = leader
         elif second_decl:
@@ -828,22 +920,21 @@ class HandState:
                 self._scored[winner].append(m)
                 self._known[winner] |= m.mask
                 self._credit(winner, m.value)
-                self._log("score", winner, f"Player {winner} scores {m.title()}: {m.value}.", m.title(),
-                          tuple(m.cards()), m.value)
-        if self.rules.bela_at_declaration and min(before) < WINNING_SCORE <= min(self.totals):
-            if max(before) < WINNING_SCORE:
-                self._both_at_once = True
+                self._log("score", winner, m.title(), tuple(m.cards()), m.value)
+        if self.rules.bela_at_declaration and max(before) < WINNING_SCORE <= min(self.totals):
+            self._both_at_once = True
 
     def _play(self, p: int, idx: int) -> None:
         self._hands[p] &= ~(1 << idx)
         self._known[p] &= ~(1 << idx)
         card = CARDS[idx]
         trick = self._trick
-        self._log("play", p, f"Player {p} plays the {card.name()}.", str(card), (card,))
+        self._log("play", p, card.text, (card,))
         if trick.lead < 0:
             trick.lead = idx
             return
-        self._decide()
+        if not trick.decided:
+            self._decide()
         lead = trick.lead
         leader = self.leader
         t = self._t
@@ -859,35 +950,38 @@ class HandState:
             self.first_scorer = winner
         self.trick_winners.append(winner)
         self._tricks.append((leader, lead, idx, winner))
-        self._log("trick", winner, f"Player {winner} wins trick {self.trick_number} ({points} points).",
-                  "", (CARDS[lead], card), points)
-        loser = 1 - winner
+        self._log("trick", winner, "", (CARDS[lead], card), points)
         if self.trick_number <= PHASE1_TRICKS:
-            top = self._talon[self._drawn]
-            self._drawn += 1
-            if self.trick_number == PHASE1_TRICKS:
-                if self.rules.show_last_talon_card:  # V8
-                    self._known[winner] |= 1 << top.index
-                    self._log("show", winner, f"Player {winner} shows the {top.name()} before taking it.",
-                              str(top), (top,))
-                assert self.indicator is not None
-                second_card = self.indicator
-                self.indicator = None
-                self._known[loser] |= 1 << second_card.index
-                self._log("draw", loser, f"Player {loser} takes the indicator, the {second_card.name()}.",
-                          "", (second_card,))
-            else:
-                second_card = self._talon[self._drawn]
-                self._drawn += 1
-                self._log("draw", loser, f"Player {loser} draws a card.", "", (second_card,), private_to=loser)
-            self._log("draw", winner, f"Player {winner} draws a card.", "", (top,), private_to=winner)
-            self._hands[winner] |= 1 << top.index
-            self._hands[loser] |= 1 << second_card.index
+            self._draw(winner)
         self.leader = winner
         self._trick = _Trick()
         self.trick_number += 1
         if self.trick_number > TRICKS:
             self._finish()
+
+    def _draw(self, winner: int) -> None:
+        """T3: the winner draws the top card, then the loser; after trick 7 the loser takes the indicator."""
+        loser = 1 - winner
+        top = self._talon[self._drawn]
+        self._drawn += 1
+        if self.trick_number == PHASE1_TRICKS:
+            if self.rules.show_last_talon_card:  # V8
+                self._known[winner] |= 1 << top.index
+                self._log("show", winner, top.text, (top,))
+            assert self.indicator is not None
+            second_card = self.indicator
+            self.indicator = None
+            self._known[loser] |= 1 << second_card.index
+        else:
+            second_card = self._talon[self._drawn]
+            self._drawn += 1
+        self._log("draw", winner, "", (top,), 0, winner)
+        if self.trick_number == PHASE1_TRICKS:
+            self._log("draw", loser, "indicator", (second_card,))
+        else:
+            self._log("draw", loser, "", (second_card,), 0, loser)
+        self._hands[winner] |= 1 << top.index
+        self._hands[loser] |= 1 << second_card.index
 
     def _finish(self) -> None:
         """S1, S2, S5 (V9, V10): last trick, stichmatsch, and who wins the buli."""
@@ -898,17 +992,15 @@ class HandState:
             self.stichmatsch = phase2[0]
             self.card_points[phase2[0]] = TOTAL_CARD_POINTS
             self.card_points[1 - phase2[0]] = 0
-            self._log("stichmatsch", phase2[0], f"Player {phase2[0]} won all nine tricks of phase 2: "
-                      "stichmatsch, all 161 card points.", "stichmatsch", (), TOTAL_CARD_POINTS)
+            self._log("stichmatsch", phase2[0], "stichmatsch", (), TOTAL_CARD_POINTS)
         self.status = Status.FINISHED
         a, b = self.totals
-        self._log("end", None, f"The hand is over: {a} to {b}.", "", (), 0)
+        self._log("end", None, f"{a} to {b}")
         winner: int | None = None
         if a >= WINNING_SCORE and b >= WINNING_SCORE:
             if a == b:
                 self.tied = True  # S5: the first to score in the next hand wins
-                self._log("tie", None, "Both have reached 501 with equal totals: "
-                          "the first to score in the next hand wins the buli.")
+                self._log("tie", None)
             else:
                 winner = 0 if a > b else 1
         elif a >= WINNING_SCORE:
@@ -927,10 +1019,7 @@ class HandState:
 
     def _award(self, winner: int, points: int) -> None:
         self.buli[winner] += points
-        word = {1: "1 buli", 2: "2 buli (maccs)"}[points]
-        if self.rules.single_games:
-            word = {1: "the game", 2: "the game double"}[points]
-        self._log("buli", winner, f"Player {winner} wins {word}.", "maccs" if points == 2 else "buli", (), points)
+        self._log("buli", winner, "maccs" if points == 2 else "buli", (), points)
 
     def _go_out(self, p: int) -> None:
         """S3, S4, B2: the claim ends the hand at once."""
@@ -945,8 +1034,7 @@ class HandState:
         else:
             valid, winner, points = False, 1 - p, 1  # S4/V10: a wrong claim loses single
         self.out = (p, valid)
-        verdict = "correct" if valid else "wrong"
-        self._log("out", p, f"Player {p} goes out with {mine}: the claim is {verdict}.", "out", (), mine)
+        self._log("out", p, "correct" if valid else "wrong", (), mine)
         self._award(winner, points)
 
     # ---------------------------------------------------------------- views

@@ -58,6 +58,8 @@ class Meld:
     length: int = 0
     mask: int = field(init=False, repr=False, compare=False, hash=False)
     value: int = field(init=False, repr=False, compare=False, hash=False)
+    text: str = field(init=False, repr=False, compare=False, hash=False)
+    """Record notation: ``kvart:OA``, ``vannak:U``, ``bela``."""
 
     def __post_init__(self) -> None:
         if self.kind is MeldKind.SEQUENCE:
@@ -73,6 +75,13 @@ class Meld:
             mask, value = 0, BELA_VALUE
         object.__setattr__(self, "mask", mask)
         object.__setattr__(self, "value", value)
+        if self.kind is MeldKind.BELA:
+            text = "bela"
+        elif self.kind is MeldKind.SET:
+            text = f"vannak:{self.rank.value}"  # type: ignore[union-attr]
+        else:
+            text = f"{SEQUENCE_NAMES[self.length]}:{self.rank.value}{self.suit.value}"  # type: ignore[union-attr]
+        object.__setattr__(self, "text", text)
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -138,13 +147,10 @@ class Meld:
         return f"{suit_singular(self.suit)}-{rank_name}-{SEQUENCE_NAMES[self.length].capitalize()}"
 
     def __str__(self) -> str:
-        if self.kind is MeldKind.BELA:
-            return "bela"
-        assert self.rank is not None
-        if self.kind is MeldKind.SET:
-            return f"vannak:{self.rank.value}"
-        assert self.suit is not None
-        return f"{SEQUENCE_NAMES[self.length]}:{self.rank.value}{self.suit.value}"
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Meld.parse('{self.text}')"
 
     # Positions 0..7 in C2 order of a sequence's top and bottom card.
     @property
@@ -191,18 +197,18 @@ def bela_mask(trump: Suit) -> int:
 
 def sequences_in(hand: int) -> list[Meld]:
     """Every sequence held in the hand mask, including the shorter ones inside longer runs."""
-    out: list[Meld] = []
-    for s in range(4):
-        found = _SEQS_IN_SUIT[s][(hand >> (s * 8)) & 0xFF]
-        if found:
-            out.extend(found)
-    return out
+    return [
+        *_SEQS_IN_SUIT[0][hand & 0xFF],
+        *_SEQS_IN_SUIT[1][(hand >> 8) & 0xFF],
+        *_SEQS_IN_SUIT[2][(hand >> 16) & 0xFF],
+        *_SEQS_IN_SUIT[3][hand >> 24 & 0xFF],
+    ]
 
 
 def sets_in(hand: int, rules: RuleSet) -> list[Meld]:
     """Every set of four held in the hand mask (no Nines under V3)."""
     out = [m for m, mask in _SET_MASKS if hand & mask == mask]
-    if not rules.four_nines:
+    if out and not rules.four_nines:
         out = [m for m in out if m.rank is not Rank.NINE]
     return out
 

@@ -20,6 +20,10 @@ from tartli.errors import InvalidMoveError
 from tartli.melds import InvalidMeldError, Meld
 
 
+def _meld_text(meld: Meld) -> str:
+    return meld.text
+
+
 def _check_player(player: object) -> None:
     if player not in (0, 1) or isinstance(player, bool):
         raise InvalidMoveError(f"a move's player is 0 or 1, not {player!r}")
@@ -47,7 +51,7 @@ class Declare:
     melds: tuple[Meld, ...]
 
     def __post_init__(self) -> None:
-        ordered = tuple(sorted(self.melds, key=str))
+        ordered = tuple(sorted(self.melds, key=_meld_text))
         if ordered != self.melds:
             object.__setattr__(self, "melds", ordered)
 
