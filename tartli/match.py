@@ -1,1 +1,172 @@
-class Match: pass
+"""A match: hands one after another, running scores to 501, buli and maccs, the deal (D2, S4-S6, V2, V10).
+
+>>> match = Match(seed=3, first_dealer=1)
+>>> state = match.state
+>>> state.dealer, match.scores, match.buli
+(1, [0, 0], [0, 0])
+
+Play the hand on ``match.state`` (push moves), then call :meth:`Match.next_hand`,
+which books the hand's result and deals the next one.
+
+Readings of RULES.md chosen here (each tested):
+
+* D2: the first dealer is drawn: each player draws a card from a shuffled pack and
+  the lower card in the plain order (C4) deals; equal ranks draw again.
+* V2: "the winner of each hand" is the player who won the buli, if one was won,
+  else the one who scored more points in the hand (melds + card points); if both
+  scored the same, the deal alternates.
+* S5 tie: when both have 501 or more with equal totals, the buli goes to the
+  first player to score anything (a meld, béla, or a trick with card points) in
+  the next hand. That hand already belongs to the new game: it starts from 0-0.
+* S6: a match ends when a player has ``rules.buli_target`` buli (5 by default);
+  under V10 (``single_games``) each game stands alone and the match has no end:
+  ``buli`` then counts stakes won (1, or 2 for a double).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tartli.cards import CARDS
+from tartli.errors import TartliError
+from tartli.game import Deal, HandState, Status
+from tartli.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand did to the match."""
+
+    number: int
+    dealer: int
+    status: Status
+    meld_points: tuple[int, int]
+    card_points: tuple[int, int]
+    totals: tuple[int, int]
+    buli: tuple[int, int]
+    """Buli (or stakes, V10) won in this hand, including a tie decided by it."""
+    out: tuple[int, bool] | None
+    stichmatsch: int | None
+    tie_decided_by: int | None
+    """S5: the player whose first score in this hand broke the previous hand's tie."""
+
+
+class Match:
+    """A match of hands under one rule set (S6: to 5 or 10 buli)."""
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.rules = rules or RuleSet()
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.scores = [0, 0]
+        self.buli = [0, 0]
+        self.results: list[HandResult] = []
+        self.tie_pending = False
+        if first_dealer is None:
+            first_dealer = self.draw_for_dealer(self.rng)
+        elif first_dealer not in (0, 1):
+            raise TartliError("D2: the first dealer is player 0 or 1")
+        self.dealer = first_dealer
+        self.state: HandState = self._deal()
+
+    @staticmethod
+    def draw_for_dealer(rng: random.Random) -> int:
+        """D2: each player draws a card; the lower in the plain order (C4) deals."""
+        while True:
+            a, b = rng.sample(CARDS, 2)
+            sa, sb = a.strength(None), b.strength(None)
+            if sa != sb:
+                return 0 if sa < sb else 1
+
+    @property
+    def target(self) -> int | None:
+        """Buli needed to win the match (None under V10: single games)."""
+        return None if self.rules.single_games else self.rules.buli_target
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner, once a player has reached the target."""
+        target = self.target
+        if target is None:
+            return None
+        for p in (0, 1):
+            if self.buli[p] >= target:
+                return p
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def _deal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
+        if deal is None:
+            deal = Deal.shuffled(self.rng, self.dealer, indicator_packet)
+        elif deal.dealer != self.dealer:
+            raise TartliError(f"D2: player {self.dealer} deals this hand, not player {deal.dealer}")
+        return HandState(deal, self.rules, self.scores)
+
+    def redeal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
+        """Replace the current hand before any move (e.g. V1: the non-dealer chose the indicator)."""
+        if self.state.moves:
+            raise TartliError("D1: the hand has started; it cannot be dealt again")
+        if indicator_packet != 6 and not self.rules.indicator_choice:
+            raise TartliError("V1: only the Austrian rules let the non-dealer choose the indicator")
+        self.state = self._deal(deal, indicator_packet)
+        return self.state
+
+    def next_hand(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
+        """Book the finished hand on ``state`` and deal the next one (from ``deal`` if given)."""
+        state = self.state
+        if not state.is_over:
+            raise TartliError("S1: the hand is not over yet: play it out or go out first")
+        if self.is_over:
+            raise TartliError(f"S6: the match is over: player {self.winner} has won it")
+        if indicator_packet != 6 and not self.rules.indicator_choice:
+            raise TartliError("V1: only the Austrian rules let the non-dealer choose the indicator")
+        buli = list(state.buli)
+        tie_decided_by = None
+        if self.tie_pending and state.first_scorer is not None:
+            tie_decided_by = state.first_scorer
+            buli[tie_decided_by] += 1
+            self.tie_pending = False
+        totals = state.totals
+        result = HandResult(
+            number=len(self.results) + 1,
+            dealer=state.dealer,
+            status=state.status,
+            meld_points=(state.meld_points[0], state.meld_points[1]),
+            card_points=(state.card_points[0], state.card_points[1]),
+            totals=totals,
+            buli=(buli[0], buli[1]),
+            out=state.out,
+            stichmatsch=state.stichmatsch,
+            tie_decided_by=tie_decided_by,
+        )
+        self.results.append(result)
+        self.buli[0] += buli[0]
+        self.buli[1] += buli[1]
+        if any(state.buli) or state.tied:
+            self.scores = [0, 0]  # S6: a new game starts (after a tie, from the next hand)
+            self.tie_pending = self.tie_pending or state.tied
+        else:
+            self.scores = [totals[0], totals[1]]
+        self.dealer = self._next_dealer(state)
+        self.state = self._deal(deal, indicator_packet)
+        return self.state
+
+    def _next_dealer(self, state: HandState) -> int:
+        if not self.rules.winner_deals:
+            return 1 - state.dealer  # D2: the deal alternates
+        if state.buli[0] != state.buli[1]:
+            return 0 if state.buli[0] > state.buli[1] else 1
+        gained = [state.meld_points[p] + state.card_points[p] for p in (0, 1)]
+        if gained[0] == gained[1]:
+            return 1 - state.dealer
+        return 0 if gained[0] > gained[1] else 1
