@@ -37,8 +37,10 @@ def run(hands: int = 20000, seed: int = 1, rules_name: str = "hungarian") -> flo
         moves += len(state.moves)
     elapsed = time.perf_counter() - start
     rate = hands / elapsed
-    print(f"rules={rules_name} hands={hands} moves={moves} seconds={elapsed:.2f} "
-          f"hands/s={rate:,.0f} moves/s={moves / elapsed:,.0f}")
+    print(
+        f"rules={rules_name} hands={hands} moves={moves} seconds={elapsed:.2f} "
+        f"hands/s={rate:,.0f} moves/s={moves / elapsed:,.0f}"
+    )
     return rate
 
 

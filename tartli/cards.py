@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Literal
+from typing import Literal
 
 from tartli.errors import TartliError
 
@@ -201,7 +202,7 @@ FULL_PACK_MASK = (1 << 32) - 1
 
 
 def suit_singular(suit: Suit) -> str:
-    """"Acorn", "Leaf", "Heart", "Bell": the form used in meld names."""
+    """ "Acorn", "Leaf", "Heart", "Bell": the form used in meld names."""
     return _SUIT_SINGULAR[suit.index]
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import enum
 import itertools
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from tartli.cards import (
     CARDS,
@@ -78,9 +79,7 @@ TRICKS = 16
 
 _SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 # _POINTS[trump][card index], _STRENGTH[trump][card index]
-_POINTS = tuple(
-    tuple((TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)) for t in range(4)
-)
+_POINTS = tuple(tuple((TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)) for t in range(4))
 _STRENGTH = tuple(
     tuple((TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7] for i in range(32)) for t in range(4)
 )
@@ -88,10 +87,7 @@ _SEVEN = Rank.SEVEN.index
 _NO_MELDS: tuple[Meld, ...] = ()
 # _PLAYS_BY_BYTE[player][suit][8-bit mask of the suit]: the Play moves of those cards.
 _PLAYS_BY_BYTE = tuple(
-    tuple(
-        tuple(tuple(PLAYS[p][s * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
-        for s in range(4)
-    )
+    tuple(tuple(tuple(PLAYS[p][s * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256)) for s in range(4))
     for p in (0, 1)
 )
 
@@ -648,8 +644,9 @@ class HandState:
             if self._can_out(p):
                 return None
             return IllegalMoveError(
-                "B2", "both reached 501 in the same contest and the totals are equal: "
-                "no one may go out until a trick or a meld breaks the tie"
+                "B2",
+                "both reached 501 in the same contest and the totals are equal: "
+                "no one may go out until a trick or a meld breaks the tie",
             )
         if isinstance(move, Bela):
             if self._can_bela(p):
@@ -684,9 +681,7 @@ class HandState:
             return IllegalMoveError(rule, f"you do not hold the {card.name()} ({card})")
         lead_suit = CARDS[trick.lead].suit
         if self._hands[p] & _SUIT_MASKS[lead_suit.index]:
-            return IllegalMoveError(
-                "T4", f"you must follow suit: you hold a {suit_singular(lead_suit)}"
-            )
+            return IllegalMoveError("T4", f"you must follow suit: you hold a {suit_singular(lead_suit)}")
         return IllegalMoveError(
             "T4", f"you cannot follow suit, so you must play a trump: you hold a {suit_singular(self.trump)}"
         )
@@ -773,7 +768,8 @@ class HandState:
             if not same_suit_ok(m, self._scored[p], rules):
                 if rules.same_suit_rule == "austrian":
                     return IllegalMoveError(
-                        "V5", f"{m.title()} lies inside a sequence you have scored in {m.suit.name_in()}"  # type: ignore[union-attr]
+                        "V5",
+                        f"{m.title()} lies inside a sequence you have scored in {m.suit.name_in()}",  # type: ignore[union-attr]
                     )
                 return IllegalMoveError(
                     "K7",
@@ -785,8 +781,9 @@ class HandState:
         if p != self.leader and leader_decl and not may_answer(leader_decl, melds):
             said = ", ".join(m.announcement for m in leader_decl)
             return IllegalMoveError(
-                "K3", f"the leader announced {said}: you may declare only what could beat it "
-                "(a set after a set; after a sequence, a set or a sequence at least as long)"
+                "K3",
+                f"the leader announced {said}: you may declare only what could beat it "
+                "(a set after a set; after a sequence, a set or a sequence at least as long)",
             )
         return IllegalMoveError("K1", "that declaration is not allowed now")
 
@@ -822,8 +819,15 @@ class HandState:
             self._apply(m)
         return last
 
-    def _log(self, kind: str, player: int | None, say: str = "", cards: tuple[Card, ...] = (),
-             points: int = 0, private_to: int | None = None) -> None:
+    def _log(
+        self,
+        kind: str,
+        player: int | None,
+        say: str = "",
+        cards: tuple[Card, ...] = (),
+        points: int = 0,
+        private_to: int | None = None,
+    ) -> None:
         self._events.append((kind, player, say, cards, points, self.trick_number, private_to))
 
     def _apply(self, move: Move) -> None:
@@ -851,8 +855,13 @@ class HandState:
         self._bela_done[p] = True
         self._known[p] |= self._bela
         self._credit(p, BELA.value)
-        self._log("bela" if not self.rules.bela_at_declaration else "score", p, "Béla",
-                  tuple(BELA.cards(self.trump)), BELA.value)
+        self._log(
+            "bela" if not self.rules.bela_at_declaration else "score",
+            p,
+            "Béla",
+            tuple(BELA.cards(self.trump)),
+            BELA.value,
+        )
 
     def _swap(self, p: int) -> None:
         seven = self._t * 8 + _SEVEN
@@ -901,8 +910,11 @@ class HandState:
             lk, sk = contest_key(lead_best, t, rules), contest_key(second_best, t, rules)
             winner = second if sk > lk else leader
             both_sets = lead_best.kind is MeldKind.SET and second_best.kind is MeldKind.SET
-            same_length = (lead_best.kind is MeldKind.SEQUENCE and second_best.kind is MeldKind.SEQUENCE
-                           and lead_best.length == second_best.length)
+            same_length = (
+                lead_best.kind is MeldKind.SEQUENCE
+                and second_best.kind is MeldKind.SEQUENCE
+                and lead_best.length == second_best.length
+            )
             if both_sets or same_length:  # K4 step 5: only when the announcements did not decide
                 assert lead_best.rank is not None
                 detail = f"{lead_best.rank.name_in()}-vannak" if both_sets else lead_best.rank.name_in()
@@ -1075,8 +1087,7 @@ class HandState:
         )
 
     def __repr__(self) -> str:
-        return (f"<HandState trick {self.trick_number} {self.status.value} "
-                f"to_move={self.to_move} totals={self.totals}>")
+        return f"<HandState trick {self.trick_number} {self.status.value} to_move={self.to_move} totals={self.totals}>"
 
 
 def all_suits() -> tuple[Suit, ...]:

@@ -15,8 +15,8 @@ Austrian) live here; *when* melds may be declared is the game's business.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from tartli.cards import CARDS, RANKS, SUITS, Card, Rank, Suit, cards_of, suit_singular
 from tartli.errors import TartliError
@@ -184,8 +184,7 @@ for _m in range(256):
     _RUNS_IN.append(tuple(_runs))
 _SEQ_BY_KEY = {(m.suit.index, m.rank.index, m.length): m for m in SEQUENCES}  # type: ignore[union-attr]
 _SEQS_IN_SUIT: list[list[tuple[Meld, ...]]] = [
-    [tuple(_SEQ_BY_KEY[(s, top, length)] for top, length in _RUNS_IN[m]) for m in range(256)]
-    for s in range(4)
+    [tuple(_SEQ_BY_KEY[(s, top, length)] for top, length in _RUNS_IN[m]) for m in range(256)] for s in range(4)
 ]
 _SET_MASKS = tuple((m, m.mask) for m in SETS)
 

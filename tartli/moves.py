@@ -13,7 +13,6 @@ Declare(player=1, melds=(Meld.parse('kvart:OA'), Meld.parse('vannak:U')))
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from tartli.cards import CARDS, Card, InvalidCardError
 from tartli.errors import InvalidMoveError
@@ -21,7 +20,7 @@ from tartli.melds import InvalidMeldError, Meld
 
 
 def _meld_text(meld: Meld) -> str:
-    return meld.text
+    return meld.text if isinstance(meld, Meld) else str(meld)
 
 
 def _check_player(player: object) -> None:
@@ -100,7 +99,7 @@ class GoOut:
         return f"{self.player}: out"
 
 
-Move = Union[Swap, Declare, Pass, Play, Bela, GoOut]
+Move = Swap | Declare | Pass | Play | Bela | GoOut
 MOVE_TYPES = (Swap, Declare, Pass, Play, Bela, GoOut)
 
 # Interned moves: the engine hands out these objects, so comparisons are fast.
@@ -109,7 +108,7 @@ SWAPS = (Swap(0), Swap(1))
 PASSES = (Pass(0), Pass(1))
 BELAS = (Bela(0), Bela(1))
 OUTS = (GoOut(0), GoOut(1))
-_SIMPLE = {"swap": SWAPS, "pass": PASSES, "bela": BELAS, "out": OUTS}
+_SIMPLE: dict[str, tuple[Move, Move]] = {"swap": SWAPS, "pass": PASSES, "bela": BELAS, "out": OUTS}
 
 
 def parse_move(text: str) -> Move:
@@ -143,9 +142,7 @@ def parse_move(text: str) -> Move:
         except InvalidMeldError as err:
             raise InvalidMoveError(f"{text!r}: {err}") from None
         return Declare(player, melds)
-    raise InvalidMoveError(
-        f"{text!r}: unknown action {verb!r}; actions are swap, declare, pass, play, bela, out"
-    )
+    raise InvalidMoveError(f"{text!r}: unknown action {verb!r}; actions are swap, declare, pass, play, bela, out")
 
 
 def coerce_move(move: Move | str) -> Move:
@@ -155,4 +152,8 @@ def coerce_move(move: Move | str) -> Move:
     if not isinstance(move, MOVE_TYPES):
         raise InvalidMoveError(f"not a move: {move!r}")
     _check_player(move.player)
+    if isinstance(move, Play) and not isinstance(move.card, Card):
+        raise InvalidMoveError(f"a play names a Card, not {move.card!r}")
+    if isinstance(move, Declare) and (not move.melds or not all(isinstance(m, Meld) for m in move.melds)):
+        raise InvalidMoveError("a declaration names one or more melds (Meld objects)")
     return move

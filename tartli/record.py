@@ -79,11 +79,7 @@ class Record:
         if dealer not in (0, 1) or isinstance(dealer, bool):
             raise RecordError("dealer: must be 0 or 1 (D2)")
         scores = data.get("scores", [0, 0])
-        if (
-            not isinstance(scores, list)
-            or len(scores) != 2
-            or any(type(s) is not int or s < 0 for s in scores)
-        ):
+        if not isinstance(scores, list) or len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
             raise RecordError("scores: must be two whole numbers of 0 or more, e.g. [0, 0] (S1)")
         moves = data.get("moves")
         if not isinstance(moves, list) or any(not isinstance(m, str) for m in moves):
@@ -110,8 +106,12 @@ class Record:
         return cls(state.deal, state.rules, state.scores_in, [str(m) for m in state.moves], seed)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_record(), "dealer": self.deal.dealer,
-                                "scores": list(self.scores)}
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_record(),
+            "dealer": self.deal.dealer,
+            "scores": list(self.scores),
+        }
         if self.seed is not None and Deal.from_seed(self.seed, self.deal.dealer) == self.deal:
             data["seed"] = self.seed
         else:
@@ -196,4 +196,4 @@ def replay_file(path: str | Path) -> dict[str, Any]:
     return result(Record.load(path).replay())
 
 
-__all__ = ["FORMAT", "RESULT_FORMAT", "Record", "ReplayError", "replay_file", "result", "Status"]
+__all__ = ["FORMAT", "RESULT_FORMAT", "Record", "ReplayError", "Status", "replay_file", "result"]

@@ -88,9 +88,7 @@ class RuleSet:
         try:
             return _PRESETS[name]()
         except KeyError:
-            raise RecordError(
-                f"rules: unknown rule set {name!r}: use one of {', '.join(sorted(_PRESETS))}"
-            ) from None
+            raise RecordError(f"rules: unknown rule set {name!r}: use one of {', '.join(sorted(_PRESETS))}") from None
 
     def replace(self, **options: Any) -> RuleSet:
         """A copy with some options changed (unknown or ill-typed options are refused)."""
