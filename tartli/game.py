@@ -92,6 +92,7 @@ _PLAYS_BY_BYTE = tuple(
 )
 
 
+_MOVE_CLASSES = frozenset((Swap, Declare, Pass, Play, Bela, GoOut))
 _DECLARES: dict[tuple[int, tuple[Meld, ...]], Declare] = {}
 
 
@@ -219,7 +220,7 @@ class Event(NamedTuple):
         if kind == "draw":
             if self.say == "indicator":
                 return f"{who} takes the indicator, the {card}."
-            if viewer is not None and viewer != self.private_to:
+            if not self.cards or (viewer is not None and viewer != self.private_to):
                 return f"{who} draws a card."
             return f"{who} draws the {card}."
         if kind == "play":
@@ -345,7 +346,9 @@ class HandState:
         scores: Sequence[int] = (0, 0),
         indicator_packet: int = 6,
     ) -> HandState:
-        """A new hand dealt from ``random.Random(seed)`` (D1)."""
+        """A new hand dealt from ``random.Random(seed)`` (D1; V1: ``indicator_packet`` 1-6)."""
+        if indicator_packet != 6 and not (rules and rules.indicator_choice):
+            raise InvalidDealError("V1: only the Austrian rules let the non-dealer choose the indicator card")
         return cls(Deal.from_seed(seed, dealer, indicator_packet), rules, scores)
 
     def _reset(self) -> None:
@@ -795,9 +798,11 @@ class HandState:
         :class:`IllegalMoveError` (naming the rule) for a move the rules forbid;
         in both cases nothing changes.
         """
-        if type(move) is Play and self._playable(move.player) >> move.card.index & 1:
-            self._apply(move)  # the common case, checked exactly as _why_illegal would
-            return
+        if type(move) in _MOVE_CLASSES and (move.player == 0 or move.player == 1):  # type: ignore[union-attr]
+            known = self._legal[move.player]  # type: ignore[union-attr]
+            if known is not None and move in known:  # already listed by legal_moves(): legal
+                self._apply(move)  # type: ignore[arg-type]
+                return
         move = coerce_move(move)
         error = self._why_illegal(move)
         if error is not None:
@@ -1058,7 +1063,10 @@ class HandState:
         announced = None if opp_decl is None else tuple(m.announcement for m in opp_decl)
         if opp_decl is not None and self.rules.show_melds and trick.decided:
             announced = tuple(str(m) for m in opp_decl)
-        events = tuple(e for e in self.events if e.private_to is None or e.private_to == player)
+        # A card drawn by the opponent stays hidden: the step is shown, the card is not.
+        events = tuple(
+            e if e.private_to is None or e.private_to == player else e._replace(cards=()) for e in self.events
+        )
         return PlayerView(
             player=player,
             rules=self.rules,

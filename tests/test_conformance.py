@@ -1,0 +1,104 @@
+"""Conformance vectors: tests/data/conformance/rand_NNNN.json replayed against rand_NNNN.expect.json.
+
+Each expect file holds ``{"expect": <full tartli-result/1>}`` or, for a record with an
+illegal move, ``{"expect": {"error_index": N, "rule": "ID"}}``. The in-process test
+compares exactly; one subprocess test checks the CLI's exit codes on a handful.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tartli.record import Record, ReplayError, result
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFORMANCE = ROOT / "tests" / "data" / "conformance"
+VECTORS = sorted(p for p in CONFORMANCE.glob("rand_*.json") if not p.name.endswith(".expect.json"))
+
+# The engine names a different rule than the vector for these two illegal moves.
+_RULE_MISMATCH = {
+    "rand_0068": "engine bug: a play by the non-leader before the lead is refused citing D3, the vector expects K1",
+    "rand_0159": "engine bug: Austrian 'declare ... vannak:9' without all four Nines is refused citing M7, "
+    "the vector expects V3 (there is no set of Nines at all)",
+}
+
+
+def _expect(path: Path) -> dict[str, object]:
+    data = json.loads(path.with_name(path.stem + ".expect.json").read_text(encoding="utf-8"))
+    assert set(data) == {"expect"}
+    expect = data["expect"]
+    assert isinstance(expect, dict)
+    return expect
+
+
+def _actual(path: Path) -> dict[str, object]:
+    try:
+        state = Record.load(path).replay()
+    except ReplayError as err:
+        out: dict[str, object] = {"error_index": err.index}
+        rule = getattr(err.cause, "rule", None)
+        if rule is not None:
+            out["rule"] = rule
+        return out
+    return result(state)
+
+
+def test_there_are_200_vectors() -> None:
+    assert len(VECTORS) == 200
+    assert all(p.with_name(p.stem + ".expect.json").is_file() for p in VECTORS)
+
+
+def _params() -> list[object]:
+    params: list[object] = []
+    for p in VECTORS:
+        marks = []
+        if p.stem in _RULE_MISMATCH:
+            marks.append(pytest.mark.xfail(strict=True, reason=_RULE_MISMATCH[p.stem]))
+        params.append(pytest.param(p, id=p.stem, marks=marks))
+    return params
+
+
+@pytest.mark.parametrize("path", _params())
+def test_vector(path: Path) -> None:
+    expect = _expect(path)
+    actual = _actual(path)
+    if "error_index" in expect:
+        # error vectors: the index of the first illegal move and the rule it breaks
+        assert actual == {k: expect[k] for k in ("error_index", "rule") if k in expect}
+    else:
+        assert expect["format"] == "tartli-result/1"
+        assert actual == expect
+
+
+@pytest.mark.parametrize("path", [p for p in VECTORS if p.stem in _RULE_MISMATCH], ids=lambda p: p.stem)
+def test_rule_mismatch_vectors_still_fail_at_the_right_index(path: Path) -> None:
+    """Only the rule ID differs for the xfailed vectors: the refused move is the right one."""
+    assert _actual(path)["error_index"] == _expect(path)["error_index"]
+
+
+def test_cli_exit_codes_on_a_handful() -> None:
+    errors = [p for p in VECTORS if "error_index" in _expect(p)][:3]
+    fine = [p for p in VECTORS if "error_index" not in _expect(p)][:7]
+    assert len(errors) == 3 and len(fine) == 7
+    for path in errors + fine:
+        proc = subprocess.run(
+            [sys.executable, "-m", "tartli", "replay", str(path)],
+            capture_output=True, text=True, cwd=ROOT, timeout=60,
+        )
+        expect = _expect(path)
+        if "error_index" in expect:
+            assert proc.returncode == 2, path
+            assert proc.stdout == ""
+            lines = proc.stderr.splitlines()
+            assert len(lines) == 1
+            assert lines[0].startswith(f"move {expect['error_index']} \"")
+            assert f"{expect['rule']}: " in lines[0]
+        else:
+            assert proc.returncode == 0, (path, proc.stderr)
+            assert proc.stderr == ""
+            assert json.loads(proc.stdout) == expect
