@@ -218,10 +218,7 @@ def cards_of(mask: int) -> list[Card]:
 
 def mask_of(cards: Iterable[Card]) -> int:
     """The hand mask of some cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
+    return sum({1 << c.index for c in cards})
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from tartli.melds import (
     bela_mask,
     contest_key,
     may_answer,
+    may_hold_meld,
     same_suit_ok,
     sequences_in,
     sets_in,
@@ -92,6 +94,8 @@ _PLAYS_BY_BYTE = tuple(
 )
 
 
+_INDEX = operator.attrgetter("index")
+_DEFAULT_RULES = RuleSet()
 _MOVE_CLASSES = frozenset((Swap, Declare, Pass, Play, Bela, GoOut))
 _DECLARES: dict[tuple[int, tuple[Meld, ...]], Declare] = {}
 
@@ -136,6 +140,16 @@ class Deal:
     def __post_init__(self) -> None:
         if self.dealer not in (0, 1) or isinstance(self.dealer, bool):
             raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {self.dealer!r}")
+        if len(self.hands) != 2:
+            raise InvalidDealError("D1: a deal has two hands")
+        cards = (*self.hands[0], *self.hands[1], self.indicator, *self.talon)
+        if (
+            len(cards) == 32
+            and len(self.hands[0]) == 9
+            and set(map(type, cards)) == {Card}
+            and len(set(map(_INDEX, cards))) == 32
+        ):
+            return  # the usual case: a whole pack, 9 + 9 + 1 + 13
         for p, hand in enumerate(self.hands):
             if len(hand) != 9:
                 raise InvalidDealError(f"D1: player {p}'s hand has {len(hand)} cards; a hand is dealt 9")
@@ -163,15 +177,17 @@ class Deal:
     def shuffled(cls, rng: random.Random, dealer: int = 1, indicator_packet: int = 6) -> Deal:
         """Shuffle the pack with ``rng`` and deal as D1 says (V1: the indicator after packet 1-6).
 
-        The pack in index order is shuffled by ``rng.shuffle``; packets of three go
+        The pack in index order is shuffled by sorting it on ``rng.random()`` keys; packets of three go
         to the non-dealer first, then alternate; the indicator is the card after the
         ``indicator_packet``-th packet (6, the 19th card, by default; V1 allows the
         4th, 7th, 10th, 13th or 16th too); the rest, in order, is the talon.
         """
         if indicator_packet not in range(1, 7):
             raise InvalidDealError("V1: the indicator follows one of the packets 1-6 (the 4th to the 19th card)")
-        pack = list(CARDS)
-        rng.shuffle(pack)
+        # A uniform shuffle, reproducible on every machine: sort the pack on rng.random() keys.
+        draw = rng.random
+        keys = [draw() for _ in range(32)]
+        pack = [CARDS[i] for i in sorted(range(32), key=keys.__getitem__)]
         hands: tuple[list[Card], list[Card]] = ([], [])
         receiver = 1 - dealer
         pos = 0
@@ -331,7 +347,7 @@ class HandState:
     def __init__(self, deal: Deal, rules: RuleSet | None = None, scores: Sequence[int] = (0, 0)) -> None:
         if len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
             raise InvalidDealError("S1: running scores are two whole numbers of 0 or more")
-        self.rules = rules or RuleSet()
+        self.rules = rules or _DEFAULT_RULES
         self.deal = deal
         self.scores_in: tuple[int, int] = (scores[0], scores[1])
         self._reset()
@@ -367,7 +383,6 @@ class HandState:
         self._trick = _Trick()
         self.meld_points = [0, 0]
         self.card_points = [0, 0]
-        self.trick_winners: list[int] = []
         self._tricks: list[tuple[int, int, int, int]] = []  # leader, lead idx, second idx, winner
         self._scored: tuple[list[Meld], list[Meld]] = ([], [])
         self._scored_sets: set[Meld] = set()
@@ -383,6 +398,7 @@ class HandState:
         self.moves: list[Move] = []
         self._events: list[tuple[str, int | None, str, tuple[Card, ...], int, int, int | None]] = []
         self._legal: list[tuple[Move, ...] | None] = [None, None]
+        self._playmask = [0, 0]  # the plays listed in _legal, as a card mask
         self._decls: list[list[Declare] | None] = [None, None]
 
     def copy(self) -> HandState:
@@ -394,7 +410,6 @@ class HandState:
         other._trick = _Trick(list(self._trick.declared), self._trick.passed, self._trick.decided, self._trick.lead)
         other.meld_points = list(self.meld_points)
         other.card_points = list(self.card_points)
-        other.trick_winners = list(self.trick_winners)
         other._tricks = list(self._tricks)
         other._scored = (list(self._scored[0]), list(self._scored[1]))
         other._scored_sets = set(self._scored_sets)
@@ -404,6 +419,7 @@ class HandState:
         other.moves = list(self.moves)
         other._events = list(self._events)
         other._legal = [None, None]
+        other._playmask = [0, 0]
         other._decls = [None, None]
         return other
 
@@ -460,6 +476,11 @@ class HandState:
         return self._bela_done[0], self._bela_done[1]
 
     @property
+    def trick_winners(self) -> list[int]:
+        """The winner of each completed trick, in order."""
+        return [t[3] for t in self._tricks]
+
+    @property
     def tricks(self) -> list[tuple[int, Card, Card, int]]:
         """Completed tricks: (leader, lead card, second card, winner)."""
         return [(ld, CARDS[a], CARDS[b], w) for ld, a, b, w in self._tricks]
@@ -481,60 +502,25 @@ class HandState:
         return self.total(0), self.total(1)
 
     # ---------------------------------------------------------------- legality
-    def _can_out(self, p: int) -> bool:
-        if self.status is not Status.IN_PROGRESS:
-            return False
-        # B2: after one contest lifted both to 501, no claim while the totals are equal.
-        return not (self._both_at_once and self.total(0) == self.total(1))
-
-    def _can_bela(self, p: int) -> bool:
-        bm = self._bela
-        return (
-            not self.rules.bela_at_declaration
-            and self.status is Status.IN_PROGRESS
-            and self.trick_number <= LAST_MELD_TRICK
-            and not self._bela_done[p]
-            and self._hands[p] & bm == bm
-        )
-
+    # Legality lives in legal_moves() alone; the _why_not_* methods below only explain refusals.
     def _can_swap(self, p: int) -> bool:
-        seven = self._seven
-        if not (
-            self.status is Status.IN_PROGRESS
-            and self.indicator is not None
-            and self.trick_number <= PHASE1_TRICKS
-            and self._hands[p] & seven
-        ):
-            return False
+        """T5 (V7): the caller has checked the trick number, the indicator and the trump 7."""
         trick = self._trick
         if not self.rules.swap_any_time:
             # T5: only the leader, before declaring and before leading.
             return p == self.leader and trick.lead < 0 and trick.declared[p] is None
         # V7: at any moment, but not after declaring a sequence with the trump 7 in this trick.
         decl = trick.declared[p]
-        return not (decl and any(m.kind is MeldKind.SEQUENCE and m.mask & seven for m in decl))
-
-    def _declare_step(self, p: int) -> bool:
-        """Is ``p`` at their declaration step (K1 steps 2 and 4, tricks 1-8)?"""
-        trick = self._trick
-        if self.status is not Status.IN_PROGRESS or self.trick_number > LAST_MELD_TRICK:
-            return False
-        if trick.declared[p] is not None:
-            return False
-        if p == self.leader:
-            return trick.lead < 0
-        return trick.lead >= 0 and not trick.passed
+        return not (decl and any(m.kind is MeldKind.SEQUENCE and m.mask & self._seven for m in decl))
 
     def _declarations(self, p: int) -> list[Declare]:
-        """Every declaration ``p`` may make now (M4-M7, K3, K6, K7/V5, V3, V4, B2)."""
+        """Every declaration ``p`` may make at their declaration step (M5-M7, K3, K6, K7/V5, V3, V4, B2)."""
         cached = self._decls[p]
         if cached is None:
             cached = self._decls[p] = self._find_declarations(p)
         return cached
 
     def _find_declarations(self, p: int) -> list[Declare]:
-        if not self._declare_step(p):
-            return []
         rules = self.rules
         hand = self._hands[p]
         can_bela = rules.bela_at_declaration and not self._bela_done[p] and hand & self._bela == self._bela
@@ -569,109 +555,104 @@ class HandState:
                     out.append(_declare_move(p, melds))
         return out
 
-    def _can_pass(self, p: int) -> bool:
-        return p != self.leader and self._declare_step(p)
-
-    def _playable(self, p: int) -> int:
-        """Mask of the cards ``p`` may play now (T2, T4), 0 if it is not their turn to play."""
-        if self.status is not Status.IN_PROGRESS:
-            return 0
-        hand = self._hands[p]
-        lead = self._trick.lead
-        if lead < 0:
-            return hand if p == self.leader else 0
-        if p == self.leader:
-            return 0
-        if self.trick_number <= PHASE1_TRICKS:
-            return hand
-        follow = hand & _SUIT_MASKS[lead >> 3]
-        if follow:
-            return follow
-        trumps = hand & _SUIT_MASKS[self._t]
-        return trumps or hand
-
     def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
-        """Every legal move of ``player`` (default: ``to_move``), in a stable order.
+        """Every legal move of ``player`` (default: ``to_move``), in a stable order:
+        swap, béla, declarations, pass, plays (in card order), going out (always last).
 
-        For ``to_move`` this is the ``legal`` list of a ``tartli-result/1``; for the
-        other player it holds the moves they may make out of turn (B1, S3, V7).
+        This is the one source of truth: ``push`` and ``is_legal`` accept exactly
+        these moves. For ``to_move`` it is the ``legal`` list of a
+        ``tartli-result/1``; for the other player it holds what they may do out of
+        turn (béla B1, going out S3, the Austrian swap V7).
         """
+        trick = self._trick
+        if self.status is not Status.IN_PROGRESS:
+            return ()
         if player is None:
-            if self.status is not Status.IN_PROGRESS:
-                return ()
-            player = self.leader if self._trick.lead < 0 else 1 - self.leader
+            player = self.leader if trick.lead < 0 else 1 - self.leader
         cached = self._legal[player]
         if cached is not None:
             return cached
+        hand = self._hands[player]
+        lead = trick.lead
+        leading = player == self.leader
+        number = self.trick_number
+        # T2, T4: which cards may be played (none if it is not this player's turn to play).
+        if lead < 0:
+            playable = hand if leading else 0
+        elif leading:
+            playable = 0
+        elif number <= PHASE1_TRICKS:
+            playable = hand
+        else:
+            playable = hand & _SUIT_MASKS[lead >> 3] or hand & _SUIT_MASKS[self._t] or hand
+        self._playmask[player] = playable
+        table = _PLAYS_BY_BYTE[player]
+        plays = (
+            table[0][playable & 0xFF]
+            + table[1][playable >> 8 & 0xFF]
+            + table[2][playable >> 16 & 0xFF]
+            + table[3][playable >> 24 & 0xFF]
+        )
+        # S3 at any moment; B2: not while both reached 501 in one contest and the totals are equal.
+        if self._both_at_once and self.total(0) == self.total(1):
+            out: tuple[Move, ...] = ()
+        else:
+            out = (OUTS[player],)
+        if number > LAST_MELD_TRICK:  # swaps, béla and melds end with trick 8 (T5, B1, M4)
+            result = self._legal[player] = plays + out
+            return result
         moves: list[Move] = []
-        if self.trick_number <= LAST_MELD_TRICK:  # swaps, béla and melds end with trick 8 (T5, B1, M4)
-            if self._can_swap(player):
-                moves.append(SWAPS[player])
-            if self._can_bela(player):
-                moves.append(BELAS[player])
-            if self._declare_step(player):
+        if hand & self._seven and number <= PHASE1_TRICKS and self.indicator is not None and self._can_swap(player):
+            moves.append(SWAPS[player])
+        bela = hand & self._bela == self._bela
+        if bela and not self.rules.bela_at_declaration and not self._bela_done[player]:
+            moves.append(BELAS[player])  # B1: any moment of tricks 1-8, once
+        # K1 steps 2 and 4: the leader before leading, the second after the lead, once a trick.
+        if trick.declared[player] is None and (lead < 0 if leading else lead >= 0 and not trick.passed):
+            if bela or may_hold_meld(hand):
                 moves.extend(self._declarations(player))
-                if player != self.leader:
-                    moves.append(PASSES[player])
-        playable = self._playable(player)
-        if playable:
-            table = _PLAYS_BY_BYTE[player]
-            for s in range(4):
-                byte = (playable >> (8 * s)) & 0xFF
-                if byte:
-                    moves.extend(table[s][byte])
-        if self._can_out(player):
-            moves.append(OUTS[player])  # always last: callers may rely on it
-        result = self._legal[player] = tuple(moves)
+            if not leading:
+                moves.append(PASSES[player])
+        result = self._legal[player] = (*moves, *plays, *out)
         return result
 
     def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` may be made now (in or out of turn)."""
+        """Whether ``move`` may be made now (in or out of turn): ``move in legal_moves(move.player)``."""
         try:
-            return self._why_illegal(coerce_move(move)) is None
+            move = coerce_move(move)
         except ValueError:
             return False
+        return move in self.legal_moves(move.player)
 
     # ---------------------------------------------------------------- explaining
     def _why_illegal(self, move: Move) -> IllegalMoveError | None:
+        """None if ``move`` is legal, else the error that explains why not."""
+        if move in self.legal_moves(move.player):
+            return None
         p = move.player
         if self.status is not Status.IN_PROGRESS:
             if self.status is Status.OUT:
                 return IllegalMoveError("S4", "the hand is over: a player went out")
             return IllegalMoveError("S1", "the hand is over: all 16 tricks have been played")
         if isinstance(move, Play):
-            if self._playable(p) >> move.card.index & 1:
-                return None
             return self._why_not_play(p, move.card)
         if isinstance(move, GoOut):
-            if self._can_out(p):
-                return None
             return IllegalMoveError(
                 "B2",
                 "both reached 501 in the same contest and the totals are equal: "
                 "no one may go out until a trick or a meld breaks the tie",
             )
         if isinstance(move, Bela):
-            if self._can_bela(p):
-                return None
             return self._why_not_bela(p)
         if isinstance(move, Swap):
-            if self._can_swap(p):
-                return None
             return self._why_not_swap(p)
         if isinstance(move, Pass):
-            if self._can_pass(p):
-                return None
             if self.trick_number > LAST_MELD_TRICK:
                 return IllegalMoveError("M4", "melds are declared only in tricks 1-8, so there is nothing to pass")
             return IllegalMoveError(
                 "K1", "only the second player passes, after the lead and before declaring or playing, once a trick"
             )
-        if isinstance(move, Declare):
-            if move in self._declarations(p):
-                return None
-            return self._why_not_declare(p, move.melds)
-        raise AssertionError(move)  # coerce_move admits nothing else
+        return self._why_not_declare(p, move.melds)
 
     def _why_not_play(self, p: int, card: Card) -> IllegalMoveError:
         trick = self._trick
@@ -798,11 +779,23 @@ class HandState:
         :class:`IllegalMoveError` (naming the rule) for a move the rules forbid;
         in both cases nothing changes.
         """
-        if type(move) in _MOVE_CLASSES and (move.player == 0 or move.player == 1):  # type: ignore[union-attr]
-            known = self._legal[move.player]  # type: ignore[union-attr]
-            if known is not None and move in known:  # already listed by legal_moves(): legal
-                self._apply(move)  # type: ignore[arg-type]
+        if type(move) is Play:  # the common case, inlined
+            p = move.player
+            # legal_moves() keeps the mask of the cards it listed as plays: the same test, without
+            # comparing the move with each listed move.
+            if (p == 0 or p == 1) and self.legal_moves(p) and self._playmask[p] >> move.card.index & 1:
+                legal, decls = self._legal, self._decls
+                legal[0] = legal[1] = decls[0] = decls[1] = None
+                self.moves.append(move)
+                self._play(p, move.card.index)
                 return
+        elif (
+            type(move) in _MOVE_CLASSES
+            and (move.player == 0 or move.player == 1)  # type: ignore[union-attr]
+            and move in self.legal_moves(move.player)  # type: ignore[union-attr]
+        ):
+            self._apply(move)
+            return
         move = coerce_move(move)
         error = self._why_illegal(move)
         if error is not None:
@@ -836,8 +829,8 @@ class HandState:
         self._events.append((kind, player, say, cards, points, self.trick_number, private_to))
 
     def _apply(self, move: Move) -> None:
-        self._legal = [None, None]
-        self._decls = [None, None]
+        legal, decls = self._legal, self._decls
+        legal[0] = legal[1] = decls[0] = decls[1] = None
         self.moves.append(move)
         p = move.player
         kind = type(move)
@@ -943,14 +936,13 @@ class HandState:
 
     def _play(self, p: int, idx: int) -> None:
         self._hands[p] &= ~(1 << idx)
-        self._known[p] &= ~(1 << idx)
         card = CARDS[idx]
         trick = self._trick
-        self._log("play", p, card.text, (card,))
+        self._events.append(("play", p, card.text, (card,), 0, self.trick_number, None))
         if trick.lead < 0:
             trick.lead = idx
             return
-        if not trick.decided:
+        if not trick.decided and (trick.declared[0] or trick.declared[1]):
             self._decide()
         lead = trick.lead
         leader = self.leader
@@ -965,13 +957,14 @@ class HandState:
         self.card_points[winner] += points
         if points and self.first_scorer is None:
             self.first_scorer = winner
-        self.trick_winners.append(winner)
         self._tricks.append((leader, lead, idx, winner))
-        self._log("trick", winner, "", (CARDS[lead], card), points)
+        self._events.append(("trick", winner, "", (CARDS[lead], card), points, self.trick_number, None))
         if self.trick_number <= PHASE1_TRICKS:
             self._draw(winner)
         self.leader = winner
-        self._trick = _Trick()
+        trick.declared = [None, None]
+        trick.passed = trick.decided = False
+        trick.lead = -1
         self.trick_number += 1
         if self.trick_number > TRICKS:
             self._finish()
@@ -992,19 +985,20 @@ class HandState:
         else:
             second_card = self._talon[self._drawn]
             self._drawn += 1
-        self._log("draw", winner, "", (top,), 0, winner)
-        if self.trick_number == PHASE1_TRICKS:
-            self._log("draw", loser, "indicator", (second_card,))
+        number = self.trick_number
+        self._events.append(("draw", winner, "", (top,), 0, number, winner))
+        if number == PHASE1_TRICKS:
+            self._events.append(("draw", loser, "indicator", (second_card,), 0, number, None))
         else:
-            self._log("draw", loser, "", (second_card,), 0, loser)
+            self._events.append(("draw", loser, "", (second_card,), 0, number, loser))
         self._hands[winner] |= 1 << top.index
         self._hands[loser] |= 1 << second_card.index
 
     def _finish(self) -> None:
         """S1, S2, S5 (V9, V10): last trick, stichmatsch, and who wins the buli."""
-        last = self.trick_winners[-1]
-        self.card_points[last] += LAST_TRICK_BONUS
-        phase2 = self.trick_winners[PHASE1_TRICKS:]
+        winners = self.trick_winners
+        self.card_points[winners[-1]] += LAST_TRICK_BONUS
+        phase2 = winners[PHASE1_TRICKS:]
         if self.rules.stichmatsch and len(set(phase2)) == 1:
             self.stichmatsch = phase2[0]
             self.card_points[phase2[0]] = TOTAL_CARD_POINTS

@@ -152,6 +152,10 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self.text}')"
 
+    def __hash__(self) -> int:
+        # Equal melds have equal text; hashing the (cached) string hash is fast.
+        return hash(self.text)
+
     # Positions 0..7 in C2 order of a sequence's top and bottom card.
     @property
     def _span(self) -> tuple[int, int]:
@@ -191,7 +195,10 @@ _SET_MASKS = tuple((m, m.mask) for m in SETS)
 
 def bela_mask(trump: Suit) -> int:
     """The King and Over of trumps as a mask."""
-    return (1 << (trump.index * 8 + Rank.KING.index)) | (1 << (trump.index * 8 + Rank.OVER.index))
+    return _BELA_MASKS[trump.index]
+
+
+_BELA_MASKS = tuple((1 << (s * 8 + Rank.KING.index)) | (1 << (s * 8 + Rank.OVER.index)) for s in range(4))
 
 
 def sequences_in(hand: int) -> list[Meld]:
@@ -204,10 +211,29 @@ def sequences_in(hand: int) -> list[Meld]:
     ]
 
 
+_HAS_RUN = tuple(bool(runs) for runs in _RUNS_IN)
+
+
+def may_hold_meld(hand: int) -> bool:
+    """A fast test: does the hand hold any set or sequence at all (béla aside)?"""
+    if hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF:
+        return True  # some rank in all four suits (Eights and Sevens too: the caller looks closer)
+    return (
+        _HAS_RUN[hand & 0xFF]
+        or _HAS_RUN[hand >> 8 & 0xFF]
+        or _HAS_RUN[hand >> 16 & 0xFF]
+        or _HAS_RUN[hand >> 24 & 0xFF]
+    )
+
+
 def sets_in(hand: int, rules: RuleSet) -> list[Meld]:
     """Every set of four held in the hand mask (no Nines under V3)."""
+    # A rank held in all four suits leaves its bit set in the and of the four suit bytes.
+    ranks = hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF
+    if not ranks & 0x3F:  # Eights and Sevens (bits 6 and 7) make no set (M2)
+        return []
     out = [m for m, mask in _SET_MASKS if hand & mask == mask]
-    if out and not rules.four_nines:
+    if not rules.four_nines:
         out = [m for m in out if m.rank is not Rank.NINE]
     return out
 
