@@ -125,6 +125,9 @@ class Status(enum.Enum):
     OUT = "out"  #: a player claimed 501 (S3)
 
 
+_IN_PROGRESS = Status.IN_PROGRESS
+
+
 @dataclass(frozen=True)
 class Deal:
     """The cards of one hand as dealt: two hands of 9, the indicator, the 13-card talon (D1).
@@ -182,6 +185,8 @@ class Deal:
         ``indicator_packet``-th packet (6, the 19th card, by default; V1 allows the
         4th, 7th, 10th, 13th or 16th too); the rest, in order, is the talon.
         """
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {dealer!r}")
         if indicator_packet not in range(1, 7):
             raise InvalidDealError("V1: the indicator follows one of the packets 1-6 (the 4th to the 19th card)")
         # A uniform shuffle, reproducible on every machine: sort the pack on rng.random() keys.
@@ -199,7 +204,16 @@ class Deal:
             if packet == indicator_packet:
                 indicator = pack[pos]
                 pos += 1
-        return cls(dealer, (tuple(hands[0]), tuple(hands[1])), indicator, tuple(pack[pos:]))
+        # A permutation of the whole pack needs no check (C1): skip __post_init__.
+        deal = object.__new__(cls)
+        for name, value in (
+            ("dealer", dealer),
+            ("hands", (tuple(hands[0]), tuple(hands[1]))),
+            ("indicator", indicator),
+            ("talon", tuple(pack[pos:])),
+        ):
+            object.__setattr__(deal, name, value)
+        return deal
 
     @classmethod
     def from_seed(cls, seed: int, dealer: int = 1, indicator_packet: int = 6) -> Deal:
@@ -565,7 +579,7 @@ class HandState:
         turn (béla B1, going out S3, the Austrian swap V7).
         """
         trick = self._trick
-        if self.status is not Status.IN_PROGRESS:
+        if self.status is not _IN_PROGRESS:
             return ()
         if player is None:
             player = self.leader if trick.lead < 0 else 1 - self.leader
@@ -613,7 +627,7 @@ class HandState:
                 moves.extend(self._declarations(player))
             if not leading:
                 moves.append(PASSES[player])
-        result = self._legal[player] = (*moves, *plays, *out)
+        result = self._legal[player] = tuple(moves) + plays + out
         return result
 
     def is_legal(self, move: Move | str) -> bool:
@@ -783,7 +797,11 @@ class HandState:
             p = move.player
             # legal_moves() keeps the mask of the cards it listed as plays: the same test, without
             # comparing the move with each listed move.
-            if (p == 0 or p == 1) and self.legal_moves(p) and self._playmask[p] >> move.card.index & 1:
+            if (
+                (p == 0 or p == 1)
+                and (self._legal[p] or self.legal_moves(p))
+                and self._playmask[p] >> move.card.index & 1
+            ):
                 legal, decls = self._legal, self._decls
                 legal[0] = legal[1] = decls[0] = decls[1] = None
                 self.moves.append(move)
@@ -972,27 +990,28 @@ class HandState:
     def _draw(self, winner: int) -> None:
         """T3: the winner draws the top card, then the loser; after trick 7 the loser takes the indicator."""
         loser = 1 - winner
-        top = self._talon[self._drawn]
-        self._drawn += 1
-        if self.trick_number == PHASE1_TRICKS:
-            if self.rules.show_last_talon_card:  # V8
-                self._known[winner] |= 1 << top.index
-                self._log("show", winner, top.text, (top,))
+        number = self.trick_number
+        drawn = self._drawn
+        top = self._talon[drawn]
+        events = self._events
+        if number == PHASE1_TRICKS and self.rules.show_last_talon_card:  # V8: shown before it is taken
+            self._known[winner] |= 1 << top.index
+            events.append(("show", winner, top.text, (top,), 0, number, None))
+        events.append(("draw", winner, "", (top,), 0, number, winner))
+        if number == PHASE1_TRICKS:
             assert self.indicator is not None
             second_card = self.indicator
             self.indicator = None
             self._known[loser] |= 1 << second_card.index
+            events.append(("draw", loser, "indicator", (second_card,), 0, number, None))
+            self._drawn = drawn + 1
         else:
-            second_card = self._talon[self._drawn]
-            self._drawn += 1
-        number = self.trick_number
-        self._events.append(("draw", winner, "", (top,), 0, number, winner))
-        if number == PHASE1_TRICKS:
-            self._events.append(("draw", loser, "indicator", (second_card,), 0, number, None))
-        else:
-            self._events.append(("draw", loser, "", (second_card,), 0, number, loser))
-        self._hands[winner] |= 1 << top.index
-        self._hands[loser] |= 1 << second_card.index
+            second_card = self._talon[drawn + 1]
+            events.append(("draw", loser, "", (second_card,), 0, number, loser))
+            self._drawn = drawn + 2
+        hands = self._hands
+        hands[winner] |= 1 << top.index
+        hands[loser] |= 1 << second_card.index
 
     def _finish(self) -> None:
         """S1, S2, S5 (V9, V10): last trick, stichmatsch, and who wins the buli."""
