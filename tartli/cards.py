@@ -98,6 +98,13 @@ PLAIN_STRENGTH = (7, 5, 4, 3, 6, 2, 1, 0)
 TRUMP_POINTS = (11, 4, 20, 2, 10, 14, 0, 0)
 PLAIN_POINTS = (11, 4, 3, 2, 10, 0, 0, 0)
 LAST_TRICK_BONUS = 10  # C5
+
+SEQUENCE_ORDER: tuple[Rank, ...] = tuple(Rank)
+"""C2: the order of sequences, high to low: A K O U X 9 8 7."""
+TRUMP_ORDER: tuple[Rank, ...] = tuple(sorted(Rank, key=lambda r: -TRUMP_STRENGTH[r.index]))
+"""C3: the trick order of the trump suit, high to low: O 9 A X K U 8 7."""
+PLAIN_ORDER: tuple[Rank, ...] = tuple(sorted(Rank, key=lambda r: -PLAIN_STRENGTH[r.index]))
+"""C4: the trick order of a plain suit, high to low: A X K O U 9 8 7."""
 TOTAL_CARD_POINTS = sum(TRUMP_POINTS) + 3 * sum(PLAIN_POINTS) + LAST_TRICK_BONUS  # 161
 
 _RANK_ALIASES = {"10": "X", "T": "X"}
@@ -179,11 +186,6 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
-
-    def _repr_svg_(self) -> str:  # pragma: no cover - rendering lands with the card art
-        from tartli import svg  # type: ignore[attr-defined]
-
-        return str(svg.card(self))
 
 
 class InvalidCardError(TartliError):
