@@ -11,14 +11,26 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from tartli.errors import TartliError
 from tartli.record import replay_file
 
 
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """Reports a usage error as one line (main prints it), for sub-commands too."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tartli", description="Tartli: engine tools and the course.")
-    sub = parser.add_subparsers(dest="command")
+    parser = _Parser(prog="tartli", description="Tartli: engine tools and the course.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     rep = sub.add_parser("replay", help="replay a tartli/1 record and print its tartli-result/1 JSON")
     rep.add_argument("file", help="the record file (JSON)")
     bench = sub.add_parser("bench", help="play random hands and print hands per second")
@@ -28,13 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _ArgumentError(Exception):
-    pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    parser.error = lambda message: (_ for _ in ()).throw(_ArgumentError(message))  # type: ignore[method-assign]
     try:
         args = parser.parse_args(argv)
     except _ArgumentError as err:

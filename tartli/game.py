@@ -148,7 +148,7 @@ class Deal:
         cards = (*self.hands[0], *self.hands[1], self.indicator, *self.talon)
         if (
             len(cards) == 32
-            and len(self.hands[0]) == 9
+            and len(self.hands[0]) == len(self.hands[1]) == 9
             and set(map(type, cards)) == {Card}
             and len(set(map(_INDEX, cards))) == 32
         ):
@@ -671,7 +671,7 @@ class HandState:
     def _why_not_play(self, p: int, card: Card) -> IllegalMoveError:
         trick = self._trick
         if trick.lead < 0 and p != self.leader:
-            return IllegalMoveError("D3", f"player {self.leader} leads this trick: wait for their card")
+            return IllegalMoveError("K1", f"player {self.leader} leads this trick (D3): wait for their card")
         if trick.lead >= 0 and p == self.leader:
             return IllegalMoveError("K1", f"you have led to this trick: player {1 - p} plays next")
         rule = "T2" if self.trick_number <= PHASE1_TRICKS else "T4"
@@ -743,6 +743,9 @@ class HandState:
             suits = [m.suit for m in seqs]
             if len(set(suits)) != len(suits):
                 return IllegalMoveError("V4", "several sequences in one trick must each be in a different suit")
+        for m in sets:
+            if m.rank is Rank.NINE and not rules.four_nines:
+                return IllegalMoveError("V3", "there is no set of four Nines in the Austrian game")
         for m in (*sets, *seqs):
             if hand & m.mask != m.mask:
                 missing = cards_of(m.mask & ~hand)

@@ -21,11 +21,6 @@ CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 VECTORS = sorted(p for p in CONFORMANCE.glob("rand_*.json") if not p.name.endswith(".expect.json"))
 
 # The engine names a different rule than the vector for these two illegal moves.
-_RULE_MISMATCH = {
-    "rand_0068": "engine bug: a play by the non-leader before the lead is refused citing D3, the vector expects K1",
-    "rand_0159": "engine bug: Austrian 'declare ... vannak:9' without all four Nines is refused citing M7, "
-    "the vector expects V3 (there is no set of Nines at all)",
-}
 
 
 def _expect(path: Path) -> dict[str, object]:
@@ -54,13 +49,7 @@ def test_there_are_200_vectors() -> None:
 
 
 def _params() -> list[object]:
-    params: list[object] = []
-    for p in VECTORS:
-        marks = []
-        if p.stem in _RULE_MISMATCH:
-            marks.append(pytest.mark.xfail(strict=True, reason=_RULE_MISMATCH[p.stem]))
-        params.append(pytest.param(p, id=p.stem, marks=marks))
-    return params
+    return [pytest.param(p, id=p.stem) for p in VECTORS]
 
 
 @pytest.mark.parametrize("path", _params())
@@ -73,12 +62,6 @@ def test_vector(path: Path) -> None:
     else:
         assert expect["format"] == "tartli-result/1"
         assert actual == expect
-
-
-@pytest.mark.parametrize("path", [p for p in VECTORS if p.stem in _RULE_MISMATCH], ids=lambda p: p.stem)
-def test_rule_mismatch_vectors_still_fail_at_the_right_index(path: Path) -> None:
-    """Only the rule ID differs for the xfailed vectors: the refused move is the right one."""
-    assert _actual(path)["error_index"] == _expect(path)["error_index"]
 
 
 def test_cli_exit_codes_on_a_handful() -> None:
