@@ -1077,8 +1077,13 @@ class HandState:
         trick = self._trick
         opp_decl = trick.declared[other]
         announced = None if opp_decl is None else tuple(m.announcement for m in opp_decl)
-        if opp_decl is not None and self.rules.show_melds and trick.decided:
-            announced = tuple(str(m) for m in opp_decl)
+        if (
+            opp_decl is not None
+            and self.rules.show_melds
+            and trick.decided
+            and all(m in self._scored[other] for m in opp_decl if m is not BELA)
+        ):
+            announced = tuple(str(m) for m in opp_decl)  # V6: scored melds are shown, lost ones are not
         # A card drawn by the opponent stays hidden: the step is shown, the card is not.
         events = tuple(
             e if e.private_to is None or e.private_to == player else e._replace(cards=()) for e in self.events

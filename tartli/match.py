@@ -62,11 +62,15 @@ class Match:
         seed: int | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
+        scores: tuple[int, int] = (0, 0),
+        buli: tuple[int, int] = (0, 0),
     ) -> None:
         self.rules = rules or RuleSet()
         self.rng = rng if rng is not None else random.Random(seed)
-        self.scores = [0, 0]
-        self.buli = [0, 0]
+        if any(type(x) is not int or x < 0 for x in (*scores, *buli)) or len(scores) != 2 or len(buli) != 2:
+            raise TartliError("S1/S6: running scores and buli are two whole numbers of 0 or more")
+        self.scores = [scores[0], scores[1]]  # e.g. to start a scenario from a given position
+        self.buli = [buli[0], buli[1]]
         self.results: list[HandResult] = []
         self.tie_pending = False
         if first_dealer is None:
