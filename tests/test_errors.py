@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import make_deal
 
 import tartli
 from tartli import (
@@ -35,16 +36,6 @@ EXAMPLE = Path(__file__).resolve().parent / "data" / "example.json"
 
 
 # ----------------------------------------------------------------- helpers
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in text.split())
-
-
-def make_deal(h0: str, h1: str, trump: str, dealer: int = 1, talon_top: str = "") -> Deal:
-    """A deal from two explicit hands; the talon is the other cards, ``talon_top`` first."""
-    used = {str(c) for c in cards(h0) + cards(h1) + cards(trump)}
-    top = list(cards(talon_top))
-    rest = top + [c for c in CARDS if str(c) not in used and c not in top]
-    return Deal(dealer, (cards(h0), cards(h1)), Card.parse(trump), tuple(rest))
 
 
 def snapshot(state: HandState) -> tuple[Any, ...]:

@@ -23,11 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import make_deal
 
 from tartli import (
-    CARDS,
-    Card,
-    Deal,
     Declare,
     GoOut,
     HandState,
@@ -47,15 +45,6 @@ PLAYTHROUGHS = ROOT / "tests" / "data" / "playthroughs"
 
 
 # ----------------------------------------------------------------- deals
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in text.split())
-
-
-def make_deal(h0: str, h1: str, trump: str, dealer: int = 1, talon_top: str = "") -> Deal:
-    used = {str(c) for c in cards(h0) + cards(h1) + cards(trump)}
-    top = list(cards(talon_top))
-    rest = top + [c for c in CARDS if str(c) not in used and c not in top]
-    return Deal(dealer, (cards(h0), cards(h1)), Card.parse(trump), tuple(rest))
 
 
 # Deal A: trump Bells (9B turned), player 1 deals so player 0 leads.
