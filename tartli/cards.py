@@ -20,12 +20,29 @@ import enum
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
 
+from tartli import names
 from tartli.errors import TartliError
+from tartli.names import LANGUAGES, Language
 
-Language = Literal["en", "hu", "de"]
-LANGUAGES: tuple[Language, ...] = ("en", "hu", "de")
+__all__ = [
+    "CARDS",
+    "LANGUAGES",
+    "PLAIN_ORDER",
+    "RANKS",
+    "SEQUENCE_ORDER",
+    "SUITS",
+    "TRUMP_ORDER",
+    "Card",
+    "InvalidCardError",
+    "Language",
+    "Rank",
+    "Suit",
+    "cards_of",
+    "mask_of",
+    "parse_cards",
+    "suit_singular",
+]
 
 
 class Suit(enum.Enum):
@@ -42,7 +59,7 @@ class Suit(enum.Enum):
 
     def name_in(self, language: Language = "en") -> str:
         """The suit's name: ``Suit.HEARTS.name_in("hu") == "piros"``."""
-        return _SUIT_NAMES[language][self.index]
+        return names.suit_name(self.index, language)
 
     def __str__(self) -> str:
         return self.value
@@ -66,7 +83,7 @@ class Rank(enum.Enum):
 
     def name_in(self, language: Language = "en") -> str:
         """The rank's name: ``Rank.OVER.name_in("de") == "Ober"``."""
-        return _RANK_NAMES[language][self.index]
+        return names.rank_name(self.index, language)
 
     def __str__(self) -> str:
         return self.value
@@ -74,20 +91,6 @@ class Rank(enum.Enum):
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 RANKS: tuple[Rank, ...] = tuple(Rank)
-
-_SUIT_NAMES: dict[str, tuple[str, ...]] = {
-    "en": ("Acorns", "Leaves", "Hearts", "Bells"),
-    "hu": ("makk", "zöld", "piros", "tök"),
-    "de": ("Eichel", "Laub", "Herz", "Schellen"),
-}
-# Singular forms used in "Over of Hearts" style names and meld names.
-_SUIT_SINGULAR = ("Acorn", "Leaf", "Heart", "Bell")
-_SUIT_DE_PREFIX = ("Eichel", "Laub", "Herz", "Schellen")
-_RANK_NAMES: dict[str, tuple[str, ...]] = {
-    "en": ("Ace", "King", "Over", "Under", "Ten", "Nine", "Eight", "Seven"),
-    "hu": ("ász", "király", "felső", "alsó", "tízes", "kilences", "nyolcas", "hetes"),
-    "de": ("Daus", "König", "Ober", "Unter", "Zehner", "Neuner", "Achter", "Siebener"),
-}
 
 # Trick order and card points, indexed by the sequence-order index of the rank.
 # C3: trumps O 9 A X K U 8 7 with O 20, 9 14, A 11, X 10, K 4, U 2.
@@ -164,14 +167,10 @@ class Card:
 
     def name(self, language: Language = "en") -> str:
         """The card's name: "Over of Hearts", "piros felső", "Herz-Ober"."""
-        r, s = self.rank.index, self.suit.index
-        if language == "en":
-            return f"{_RANK_NAMES['en'][r]} of {_SUIT_NAMES['en'][s]}"
-        if language == "hu":
-            return f"{_SUIT_NAMES['hu'][s]} {_RANK_NAMES['hu'][r]}"
-        if language == "de":
-            return f"{_SUIT_DE_PREFIX[s]}-{_RANK_NAMES['de'][r]}"
-        raise TartliError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+        try:
+            return names.card_name(self.rank.index, self.suit.index, language)
+        except ValueError as err:
+            raise TartliError(str(err)) from None
 
     def __str__(self) -> str:
         return self.text
@@ -204,8 +203,8 @@ FULL_PACK_MASK = (1 << 32) - 1
 
 
 def suit_singular(suit: Suit) -> str:
-    """ "Acorn", "Leaf", "Heart", "Bell": the form used in meld names."""
-    return _SUIT_SINGULAR[suit.index]
+    """The singular form used in meld names: "Acorn", "Leaf", "Heart", "Bell"."""
+    return names.SUIT_SINGULAR["en"][suit.index]
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -18,7 +18,8 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tartli.cards import CARDS, RANKS, SUITS, Card, Rank, Suit, cards_of, suit_singular
+from tartli import names
+from tartli.cards import CARDS, RANKS, SUITS, Card, Rank, Suit, cards_of
 from tartli.errors import TartliError
 from tartli.rules import RuleSet
 
@@ -136,15 +137,25 @@ class Meld:
         return SEQUENCE_NAMES[self.length]
 
     def title(self, language: str = "en") -> str:
-        """How the scorer specifies it (K4): ``"Acorn-Over-Kvart"``, ``"Under-vannak"``, ``"Béla"``."""
+        """How the scorer specifies it (K4): "Acorn-Over-Kvart", "Under-vannak", "Béla".
+
+        In Hungarian "makk felső kvart", "alsó vannak"; in German "Eichel-Ober-Quart", "Unter-Vierling".
+        """
         if self.kind is MeldKind.BELA:
-            return "Béla"
+            return names.BELA_NAME[language].capitalize() if language in names.LANGUAGES else "Béla"
         assert self.rank is not None
-        rank_name = self.rank.name_in("en")
         if self.kind is MeldKind.SET:
-            return f"{rank_name}-vannak"
+            return names.set_title(self.rank.index, language)
         assert self.suit is not None
-        return f"{suit_singular(self.suit)}-{rank_name}-{SEQUENCE_NAMES[self.length].capitalize()}"
+        return names.sequence_title(self.rank.index, self.suit.index, self.length, language)
+
+    def announcement_in(self, language: str = "en") -> str:
+        """The declaration-step word (K4) in a language: "kvart", "vannak" (de "Quart", "Vierling")."""
+        if self.kind is MeldKind.SET:
+            return names.SET_NAME[language]
+        if self.kind is MeldKind.BELA:
+            return names.BELA_NAME[language]
+        return names.sequence_name(self.length, language)
 
     def __str__(self) -> str:
         return self.text

@@ -1,0 +1,148 @@
+"""One table of names in English, Hungarian and German: suits, ranks, melds, announcements, terms.
+
+Rendering and the lessons take their words from here, so one language setting
+changes them all.
+
+>>> suit_name(2, "hu"), rank_name(2, "de"), sequence_name(4, "de"), term("trump", "hu")
+('piros', 'Ober', 'Quart', 'adu')
+>>> announcement("higher", "en")
+'Higher here'
+
+Sources: the Hungarian and German card and meld names are those of the rule
+sources (seed 001: makk, zöld, piros, tök; ász, király, felső, alsó; terc to okt,
+vannak, béla; Beck's Terz, Quart, Quint, Sext, Siebt, Acht and "Vierling").
+The English sources keep the Hungarian meld words (a "kvart", a "vannak"),
+and so does the English course. The Hungarian and German renderings of the
+contest answers "Good" and "Higher here" are our translations: the sources give
+them in English only, and the other ``TERMS`` beyond the sources' own words
+(trump adu/Trumpf, trick ütés/Stich, talon) are plain descriptive translations.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Language = Literal["en", "hu", "de"]
+LANGUAGES: tuple[Language, ...] = ("en", "hu", "de")
+LANGUAGE_NAMES = {"en": "English", "hu": "magyar", "de": "Deutsch"}
+
+# Indexed as the engine's Suit.index (A, L, H, B) and Rank.index (A K O U X 9 8 7).
+SUITS: dict[str, tuple[str, ...]] = {
+    "en": ("Acorns", "Leaves", "Hearts", "Bells"),
+    "hu": ("makk", "zöld", "piros", "tök"),
+    "de": ("Eichel", "Laub", "Herz", "Schellen"),
+}
+SUIT_ALIASES: dict[str, tuple[str, ...]] = {
+    "en": ("Acorns", "Leaves", "Hearts", "Bells (Gourds)"),
+    "hu": ("makk", "zöld", "piros", "tök"),
+    "de": ("Eichel", "Laub (Grün)", "Herz (Rot)", "Schellen"),
+}
+SUIT_SINGULAR: dict[str, tuple[str, ...]] = {
+    "en": ("Acorn", "Leaf", "Heart", "Bell"),
+    "hu": ("makk", "zöld", "piros", "tök"),
+    "de": ("Eichel", "Laub", "Herz", "Schellen"),
+}
+RANKS: dict[str, tuple[str, ...]] = {
+    "en": ("Ace", "King", "Over", "Under", "Ten", "Nine", "Eight", "Seven"),
+    "hu": ("ász", "király", "felső", "alsó", "tízes", "kilences", "nyolcas", "hetes"),
+    "de": ("Daus", "König", "Ober", "Unter", "Zehner", "Neuner", "Achter", "Siebener"),
+}
+RANK_LETTERS: dict[str, tuple[str, ...]] = {
+    "en": ("A", "K", "O", "U", "10", "9", "8", "7"),
+    "hu": ("Á", "K", "F", "A", "10", "9", "8", "7"),
+    "de": ("A", "K", "O", "U", "10", "9", "8", "7"),
+}
+SEQUENCES: dict[str, dict[int, str]] = {
+    "en": {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"},
+    "hu": {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"},
+    "de": {3: "Terz", 4: "Quart", 5: "Quint", 6: "Sext", 7: "Siebt", 8: "Acht"},
+}
+SET_NAME = {"en": "vannak", "hu": "vannak", "de": "Vierling"}
+BELA_NAME = {"en": "béla", "hu": "béla", "de": "Béla"}
+ANNOUNCEMENTS: dict[str, dict[str, str]] = {
+    "good": {"en": "Good", "hu": "Jó", "de": "Gut"},
+    "higher": {"en": "Higher here", "hu": "Nálam magasabb", "de": "Bei mir höher"},
+}
+TERMS: dict[str, dict[str, str]] = {
+    "trump": {"en": "trump", "hu": "adu", "de": "Trumpf"},
+    "trick": {"en": "trick", "hu": "ütés", "de": "Stich"},
+    "talon": {"en": "talon", "hu": "talon", "de": "Talon"},
+    "indicator": {"en": "trump indicator", "hu": "felfordított adu", "de": "aufgedeckte Trumpfkarte"},
+    "card points": {"en": "card points", "hu": "pont", "de": "Punkte"},
+    "meld": {"en": "meld", "hu": "bemondás", "de": "Meldung"},
+    "sequence": {"en": "sequence", "hu": "sor", "de": "Folge"},
+    "phase 1": {"en": "phase 1", "hu": "1. szakasz", "de": "1. Phase"},
+    "phase 2": {"en": "phase 2", "hu": "2. szakasz", "de": "2. Phase"},
+    "stichmatsch": {"en": "stichmatsch", "hu": "stichmatsch", "de": "Stichmatsch"},
+    "buli": {"en": "buli", "hu": "buli", "de": "Spiel"},
+    "maccs": {"en": "maccs", "hu": "maccs", "de": "Doppel"},
+    "going out": {"en": "going out", "hu": "501 bejelentése", "de": "501 ansagen"},
+    "player": {"en": "Player", "hu": "Játékos", "de": "Spieler"},
+    "score": {"en": "score", "hu": "pontszám", "de": "Stand"},
+    "cards": {"en": "cards", "hu": "lap", "de": "Karten"},
+    "your hand": {"en": "your hand", "hu": "a lapjaid", "de": "deine Karten"},
+}
+
+
+def _check(language: str) -> None:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+
+
+def suit_name(index: int, language: str = "en") -> str:
+    """A suit's name (plural in English): 0-3 in the order A, L, H, B."""
+    _check(language)
+    return SUITS[language][index]
+
+
+def rank_name(index: int, language: str = "en") -> str:
+    """A rank's name: 0-7 in the order A K O U X 9 8 7."""
+    _check(language)
+    return RANKS[language][index]
+
+
+def card_name(rank: int, suit: int, language: str = "en") -> str:
+    """ "Over of Hearts", "piros felső", "Herz-Ober"."""
+    _check(language)
+    if language == "en":
+        return f"{RANKS['en'][rank]} of {SUITS['en'][suit]}"
+    if language == "hu":
+        return f"{SUITS['hu'][suit]} {RANKS['hu'][rank]}"
+    return f"{SUITS['de'][suit]}-{RANKS['de'][rank]}"
+
+
+def sequence_name(length: int, language: str = "en") -> str:
+    """The name of a sequence of ``length`` cards: terc, kvart ... (de Terz, Quart ...)."""
+    _check(language)
+    return SEQUENCES[language][length]
+
+
+def sequence_title(top_rank: int, suit: int, length: int, language: str = "en") -> str:
+    """How a scorer names a sequence: "Acorn-Over-Kvart", "makk felső kvart", "Eichel-Ober-Quart"."""
+    _check(language)
+    name = SEQUENCES[language][length]
+    if language == "en":
+        return f"{SUIT_SINGULAR['en'][suit]}-{RANKS['en'][top_rank]}-{name.capitalize()}"
+    if language == "hu":
+        return f"{SUITS['hu'][suit]} {RANKS['hu'][top_rank]} {name}"
+    return f"{SUITS['de'][suit]}-{RANKS['de'][top_rank]}-{name}"
+
+
+def set_title(rank: int, language: str = "en") -> str:
+    """How a set is named: "Under-vannak", "alsó vannak", "Unter-Vierling"."""
+    _check(language)
+    if language == "hu":
+        return f"{RANKS['hu'][rank]} vannak"
+    return f"{RANKS[language][rank]}-{SET_NAME[language]}"
+
+
+def announcement(key: str, language: str = "en") -> str:
+    """A contest answer: ``"good"`` or ``"higher"``."""
+    _check(language)
+    return ANNOUNCEMENTS[key][language]
+
+
+def term(key: str, language: str = "en") -> str:
+    """A game term (see ``TERMS``): ``term("trump", "de") == "Trumpf"``."""
+    _check(language)
+    return TERMS[key][language]
