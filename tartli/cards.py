@@ -34,6 +34,7 @@ __all__ = [
     "SUITS",
     "TRUMP_ORDER",
     "Card",
+    "CardList",
     "InvalidCardError",
     "Language",
     "Rank",
@@ -178,6 +179,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse('{self.text}')"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the card's face (rendering is imported only when asked for)."""
+        from tartli.render.cards import card_svg
+
+        return card_svg(self, width=90)
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -207,9 +214,18 @@ def suit_singular(suit: Suit) -> str:
     return names.SUIT_SINGULAR["en"][suit.index]
 
 
-def cards_of(mask: int) -> list[Card]:
+class CardList(list[Card]):
+    """A list of cards that Jupyter draws as a hand (otherwise a plain list)."""
+
+    def _repr_svg_(self) -> str:
+        from tartli.render.table import hand_svg
+
+        return hand_svg(self, card_width=70)
+
+
+def cards_of(mask: int) -> CardList:
     """The cards whose bits are set in ``mask``, in index order."""
-    out = []
+    out = CardList()
     while mask:
         low = mask & -mask
         out.append(CARDS[low.bit_length() - 1])

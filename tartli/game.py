@@ -329,6 +329,12 @@ class PlayerView:
             self.scores_in[1] + self.meld_points[1] + self.card_points[1],
         )
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the table as this player sees it."""
+        from tartli.render.table import table_svg
+
+        return table_svg(self)
+
     @property
     def unseen(self) -> tuple[Card, ...]:
         """Cards this player has not seen: in the talon or the opponent's hand, not known."""
@@ -1114,6 +1120,12 @@ class HandState:
             events=events,
             legal_moves=tuple(self.legal_moves(player)),
         )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the referee's table: the player to move's view with both hands revealed."""
+        from tartli.render.table import state_svg
+
+        return state_svg(self, self.to_move if self.to_move is not None else 0, reveal=True)
 
     def __repr__(self) -> str:
         return f"<HandState trick {self.trick_number} {self.status.value} to_move={self.to_move} totals={self.totals}>"

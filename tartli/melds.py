@@ -163,6 +163,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self.text}')"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the meld's cards with its name and value."""
+        from tartli.render.table import meld_svg
+
+        return meld_svg(self)
+
     def __hash__(self) -> int:
         # Equal melds have equal text; hashing the (cached) string hash is fast.
         return hash(self.text)

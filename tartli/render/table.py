@@ -1,0 +1,400 @@
+"""Composites as SVG: a hand, a trick, a meld, and the whole table from one player's view.
+
+Pure functions over engine values (standard library only). The table is drawn
+from a :class:`~tartli.game.PlayerView`, so a view for player 0 cannot show
+player 1's cards; only :func:`state_svg` with ``reveal=True`` (a teacher's
+switch) passes the opponent's hand in.
+
+>>> from tartli import HandState
+>>> svg = state_svg(HandState.from_seed(1), 0)
+>>> svg.startswith("<svg") and "face-down card" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from tartli import names
+from tartli.cards import Card, Suit
+from tartli.game import HandState, Phase, PlayerView, Status
+from tartli.melds import Meld, MeldKind
+from tartli.moves import Play
+from tartli.names import Language
+from tartli.render.cards import BACK_LABEL, SVG_NS, back_svg, card_svg
+from tartli.render.slate import slate_svg
+
+CARD_RATIO = 1.6  # the cards' viewBox is 100 x 160
+FONT = "Georgia, 'DejaVu Serif', serif"
+SANS = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif"
+FELT = "#2f6b45"
+FELT_DARK = "#24553a"
+INK = "#f4f1e6"
+
+
+def _n(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _place(svg: str, x: float, y: float, rotate: float = 0.0) -> str:
+    """Put a standalone card ``<svg>`` (already sized) at (x, y), optionally turned about its corner."""
+    turn = f" rotate({_n(rotate)})" if rotate else ""
+    return f'<g transform="translate({_n(x)} {_n(y)}){turn}">{svg}</g>'
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: float = 14,
+    anchor: str = "start",
+    weight: str = "normal",
+    fill: str = INK,
+    family: str = SANS,
+    extra: str = "",
+) -> str:
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-family="{family}" font-size="{_n(size)}" text-anchor="{anchor}" '
+        f'font-weight="{weight}" fill="{fill}"{extra}>{escape(text)}</text>'
+    )
+
+
+def _open(width: float, height: float, label: str, css: str, px: float | None) -> str:
+    """The outer ``<svg>``: drawn at its natural size unless ``px`` gives another width."""
+    px = px or width
+    size = f' width="{_n(px)}" height="{_n(px * height / width)}"'
+    return (
+        f'<svg xmlns="{SVG_NS}" viewBox="0 0 {_n(width)} {_n(height)}"{size} role="img" '
+        f'aria-label={quoteattr(label)} class="{css}"><title>{escape(label)}</title>'
+    )
+
+
+def _row(
+    cards: Sequence[Card],
+    x: float,
+    y: float,
+    card_width: float,
+    step: float,
+    *,
+    language: Language,
+    trump: Suit | None = None,
+    playable: set[Card] | None = None,
+    selected: Iterable[Card] = (),
+    highlighted: Iterable[Card] = (),
+    face_down: bool = False,
+) -> str:
+    chosen, marked = set(selected), set(highlighted)
+    parts = []
+    for i, card in enumerate(cards):
+        if face_down:
+            svg = back_svg(width=card_width, language=language)
+        else:
+            svg = card_svg(
+                card,
+                language=language,
+                width=card_width,
+                selected=card in chosen,
+                playable=None if playable is None else card in playable,
+                highlighted=card in marked,
+                trump=card.suit is trump,
+            )
+        lift = -10 if card in chosen else 0
+        parts.append(_place(svg, x + i * step, y + lift))
+    return "".join(parts)
+
+
+def _row_width(count: int, card_width: float, step: float) -> float:
+    return card_width + max(count - 1, 0) * step
+
+
+def hand_svg(
+    cards: Sequence[Card],
+    *,
+    language: Language = "en",
+    trump: Suit | None = None,
+    playable: Iterable[Card] | None = None,
+    selected: Iterable[Card] = (),
+    highlighted: Iterable[Card] = (),
+    face_down: bool = False,
+    card_width: float = 80,
+    width: float | None = None,
+) -> str:
+    """A hand of cards side by side, overlapping so that every corner index shows.
+
+    ``playable`` marks the cards that may be played (the others are dimmed and
+    hatched); ``trump`` marks trumps; ``face_down`` shows backs only, with the count.
+    """
+    cards = list(cards)
+    step = card_width * 0.62
+    pad = 12
+    w = _row_width(len(cards), card_width, step) + 2 * pad
+    h = card_width * CARD_RATIO + 2 * pad + 10
+    if face_down:
+        label = f"{len(cards)} × {BACK_LABEL[language]}"
+    else:
+        label = ", ".join(c.name(language) for c in cards) or "no cards"
+    body = _row(
+        cards,
+        pad,
+        pad + 10,
+        card_width,
+        step,
+        language=language,
+        trump=trump,
+        playable=None if playable is None else set(playable),
+        selected=selected,
+        highlighted=highlighted,
+        face_down=face_down,
+    )
+    return _open(w, h, label, "tartli-hand", width) + body + "</svg>"
+
+
+def trick_svg(
+    lead: Card | None,
+    second: Card | None,
+    *,
+    leader: int = 0,
+    language: Language = "en",
+    trump: Suit | None = None,
+    card_width: float = 80,
+    width: float | None = None,
+) -> str:
+    """The trick under way: the lead card and, a little lower and to the right, the answer."""
+    w = card_width * 1.9 + 24
+    h = card_width * CARD_RATIO + 56
+    player = names.term("player", language)
+    parts = []
+    said = []
+    if lead is not None:
+        parts.append(_place(card_svg(lead, language=language, width=card_width, trump=lead.suit is trump), 12, 12))
+        said.append(f"{player} {leader}: {lead.name(language)}")
+    if second is not None:
+        svg = card_svg(second, language=language, width=card_width, trump=second.suit is trump)
+        parts.append(_place(svg, 12 + card_width * 0.9, 40))
+        said.append(f"{player} {1 - leader}: {second.name(language)}")
+    label = "; ".join(said) or "no card played yet"
+    return _open(w, h, label, "tartli-trick", width) + "".join(parts) + "</svg>"
+
+
+def meld_svg(
+    meld: Meld,
+    trump: Suit | None = None,
+    *,
+    language: Language = "en",
+    card_width: float = 70,
+    width: float | None = None,
+) -> str:
+    """A meld's cards fanned with its name and value ("Acorn-Over-Kvart · 50")."""
+    cards = meld.cards(trump)
+    step = card_width * 0.55
+    pad = 10
+    title = f"{meld.title(language)} · {meld.value}"
+    w = max(_row_width(len(cards), card_width, step), 10 * len(title) * 0.62) + 2 * pad
+    h = card_width * CARD_RATIO + 2 * pad + 30
+    body = [
+        f'<rect x="0" y="0" width="{_n(w)}" height="{_n(h)}" rx="10" fill="#fbf7ea" stroke="#b9a77a"/>',
+        _row(cards, pad, pad, card_width, step, language=language, trump=trump, highlighted=cards),
+        _text(w / 2, h - 12, title, size=15, anchor="middle", weight="bold", fill="#3a2a10", family=FONT),
+    ]
+    if not cards:  # béla without a known trump suit
+        body.append(
+            _text(
+                w / 2,
+                h / 2,
+                names.BELA_NAME.get(language, "béla"),
+                size=22,
+                anchor="middle",
+                fill="#3a2a10",
+                family=FONT,
+            )
+        )
+    return _open(w, h, f"{meld.title(language)}, {meld.value}", "tartli-meld", width) + "".join(body) + "</svg>"
+
+
+def _phase_text(view: PlayerView, language: Language) -> str:
+    if view.status is Status.FINISHED:
+        return {"en": "hand over", "hu": "a leosztás véget ért", "de": "Spiel zu Ende"}[language]
+    if view.status is Status.OUT:
+        return {"en": "a player went out", "hu": "bejelentették az 501-et", "de": "501 angesagt"}[language]
+    phase = names.term("phase 1" if view.phase is Phase.FIRST else "phase 2", language)
+    trick = names.term("trick", language)
+    return f"{trick} {view.trick_number} · {phase}"
+
+
+def table_svg(
+    view: PlayerView,
+    *,
+    opponent_hand: Sequence[Card] | None = None,
+    language: Language = "en",
+    player_names: tuple[str, str] | None = None,
+    selected: Iterable[Card] = (),
+    highlighted: Iterable[Card] = (),
+    show_slate: bool = True,
+    width: float | None = None,
+) -> str:
+    """The whole table as ``view.player`` sees it.
+
+    At the top the opponent's hand (face down with its count, or face up when a
+    teacher passes ``opponent_hand``); on the left the talon lying across the
+    trump indicator, with its count; in the middle the trick under way; on the
+    right both trick piles; at the bottom the player's hand, the cards they may
+    play marked; and a panel with the scores, the phase and the trump suit.
+    """
+    me, other = view.player, 1 - view.player
+    who = player_names or (f"{names.term('player', language)} 0", f"{names.term('player', language)} 1")
+    W, H = 980.0, 700.0
+    cw = 74.0
+    ch = cw * CARD_RATIO
+    trump = view.trump
+    parts = [
+        f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="18" fill="{FELT}"/>',
+        f'<rect x="8" y="8" width="{_n(W - 16)}" height="{_n(H - 16)}" rx="14" fill="none" stroke="{FELT_DARK}" '
+        'stroke-width="4"/>',
+    ]
+    # opponent's hand
+    count = view.opponent_hand_size
+    step = cw * (0.62 if opponent_hand is not None else 0.45)
+    ox = 400 - _row_width(count, cw, step) / 2
+    if opponent_hand is not None:
+        parts.append(_row(list(opponent_hand), ox, 40, cw, step, language=language, trump=trump))
+    else:  # backs only: nothing about the cards is in the markup
+        parts.append(_row([Card.parse("7A")] * count, ox, 40, cw, step, language=language, face_down=True))
+    opp_label = f"{who[other]} · {count} {names.term('cards', language)}"
+    if view.to_move == other:
+        opp_label += "  ◀"
+    parts.append(_text(ox, 30, opp_label, size=15, weight="bold"))
+    # talon across the indicator
+    tx, ty = 40.0, 270.0
+    if view.indicator is not None:
+        ind = card_svg(view.indicator, language=language, width=cw, trump=True)
+        parts.append(_place(ind, tx + 18, ty + 40))  # the indicator, face up
+        ind_name = view.indicator.name(language)
+    else:
+        ind_name = ""
+    if view.talon_size:
+        back = back_svg(width=cw, language=language)
+        for k in range(min(view.talon_size, 4)):
+            parts.append(_place(back, tx + 18 + cw / 2 + ch / 2 - 2 * k, ty + 40 + ch / 2 - cw / 2 - 2 * k, rotate=90))
+        parts.append(
+            _text(
+                tx + 60,
+                ty + 40 + ch + 26,
+                f"{names.term('talon', language)}: {view.talon_size}",
+                size=14,
+                anchor="middle",
+            )
+        )
+    trump_line = f"{names.term('trump', language)}: {trump.name_in(language)}"
+    parts.append(_text(tx, ty + 16, trump_line, size=15, weight="bold", fill="#ffe28a"))
+    if ind_name:
+        parts.append(_text(tx, ty + 34, ind_name, size=12))
+    # the trick under way
+    cx, cy = 400 - cw / 2, 255.0
+    if view.lead is not None:
+        lead_svg = card_svg(view.lead, language=language, width=cw, trump=view.lead.suit is trump)
+        parts.append(_place(lead_svg, cx, cy))
+        parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=12, anchor="middle"))
+    else:
+        parts.append(
+            f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(cw)}" height="{_n(ch)}" rx="6" fill="none" '
+            f'stroke="{INK}" stroke-opacity=".35" stroke-dasharray="6 5"/>'
+        )
+    # trick piles
+    px = 590.0
+    won = {0: 0, 1: 0}
+    for _, _, _, winner in view.tricks:
+        won[winner] += 1
+    back_small = back_svg(width=cw * 0.7, language=language)
+    for row, p in enumerate((other, me)):
+        y = 230 + row * 110
+        if won[p]:
+            parts.append(_place(back_small, px, y, rotate=0))
+        tricks_word = names.term("trick", language)
+        parts.append(_text(px + cw * 0.7 + 10, y + 30, f"{who[p]}", size=13, weight="bold"))
+        parts.append(_text(px + cw * 0.7 + 10, y + 50, f"{won[p]} × {tricks_word}", size=13))
+        parts.append(
+            _text(px + cw * 0.7 + 10, y + 70, f"{view.card_points[p]} {names.term('card points', language)}", size=13)
+        )
+    # my hand
+    hand = list(view.hand)
+    playable: set[Card] | None = None
+    if view.to_move == me:
+        playable = {m.card for m in view.legal_moves if isinstance(m, Play)}
+    hw = cw * 1.15
+    hstep = hw * 0.62
+    hx = 400 - _row_width(len(hand), hw, hstep) / 2
+    hy = H - hw * CARD_RATIO - 30
+    parts.append(
+        _row(
+            hand,
+            hx,
+            hy,
+            hw,
+            hstep,
+            language=language,
+            trump=trump,
+            playable=playable,
+            selected=selected,
+            highlighted=highlighted,
+        )
+    )
+    my_label = f"{who[me]} · {names.term('your hand', language)}"
+    if view.to_move == me:
+        my_label += "  ◀"
+    parts.append(_text(hx, hy - 14, my_label, size=15, weight="bold"))
+    # panel: phase, scores, melds
+    qx, qy = 790.0, 40.0
+    parts.append(f'<rect x="{_n(qx - 14)}" y="{_n(qy - 10)}" width="186" height="190" rx="10" fill="{FELT_DARK}"/>')
+    parts.append(_text(qx, qy + 12, _phase_text(view, language), size=14, weight="bold"))
+    totals = view.totals
+    lines = []
+    for p in (0, 1):
+        lines.append(f"{who[p]}: {totals[p]}")
+        lines.append(f"  melds {view.meld_points[p]} · cards {view.card_points[p]}")
+    for k, line in enumerate(lines):
+        parts.append(
+            _text(qx, qy + 40 + 20 * k, line, size=13 if k % 2 == 0 else 11, weight="bold" if k % 2 == 0 else "normal")
+        )
+    declared = view.opponent_declared
+    if declared:
+        parts.append(_text(qx, qy + 140, f"{who[other]}: {', '.join(declared)}", size=12, fill="#ffe28a"))
+    scored = [m for m in view.scored_melds[me]]
+    if scored:
+        parts.append(_text(qx, qy + 160, ", ".join(m.title(language) for m in scored[-2:]), size=11))
+    if show_slate:
+        slate = slate_svg(
+            (totals[0], totals[1]),
+            names=who,
+            language=language,
+            tradition=view.rules.slate,
+            width=262,
+        )
+        parts.append(_place(slate, 700, 452))
+    label = (
+        f"Tartli table as {who[me]} sees it: {_phase_text(view, language)}; {trump_line}; "
+        f"{who[me]} {totals[me]}, {who[other]} {totals[other]}; "
+        f"{len(hand)} cards in hand, opponent {count}, talon {view.talon_size}"
+    )
+    return _open(W, H, label, "tartli-table", width) + "".join(parts) + "</svg>"
+
+
+def state_svg(
+    state: HandState,
+    player: int,
+    *,
+    reveal: bool = False,
+    language: Language = "en",
+    width: float | None = None,
+    show_slate: bool = True,
+) -> str:
+    """The table from ``player``'s view; ``reveal=True`` also shows the opponent's hand (teaching)."""
+    view = state.view(player)
+    opponent = state.hand(1 - player) if reveal else None
+    return table_svg(view, opponent_hand=opponent, language=language, width=width, show_slate=show_slate)
+
+
+def melds_of(cards: Iterable[Meld]) -> list[Meld]:
+    """The sets and sequences among ``cards`` (béla apart), for listing."""
+    return [m for m in cards if m.kind is not MeldKind.BELA]
