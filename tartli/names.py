@@ -84,6 +84,27 @@ TERMS: dict[str, dict[str, str]] = {
 }
 
 
+_setting: list[Language] = ["en"]
+
+
+def set_language(language: str) -> None:
+    """Choose the language that rendering uses when a call names none (the lessons' switch)."""
+    _setting[0] = resolve(language)
+
+
+def get_language() -> Language:
+    """The language chosen with :func:`set_language` ("en" until then)."""
+    return _setting[0]
+
+
+def resolve(language: str | None) -> Language:
+    """``language`` checked, or the current setting if it is None."""
+    if language is None:
+        return _setting[0]
+    _check(language)
+    return language  # type: ignore[return-value]
+
+
 def _check(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")

@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from tartli import names
 from tartli.cards import Card, Language, Rank, Suit
 from tartli.errors import TartliError
 
@@ -111,10 +112,12 @@ def _n(x: float) -> str:
     return f"{v:g}"
 
 
-def _language(language: str) -> Language:
-    if language not in BACK_LABEL:
-        raise TartliError(f"unknown language {language!r}: choose one of en, hu, de")
-    return language  # type: ignore[return-value]
+def _language(language: str | None) -> Language:
+    """The language asked for, or the current setting (:func:`tartli.names.set_language`)."""
+    try:
+        return names.resolve(language)
+    except ValueError as err:
+        raise TartliError(str(err)) from None
 
 
 # ------------------------------------------------------------------ pips
@@ -635,7 +638,7 @@ def _base(fill: str, stroke: str) -> str:
     return f'<rect x="1" y="1" width="98" height="158" rx="7" fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>'
 
 
-def back_svg(*, width: float | None = None, language: Language = "en") -> str:
+def back_svg(*, width: float | None = None, language: Language | None = None) -> str:
     """A card back: an ornamental lattice that says nothing about the card.
 
     Its accessible name is "face-down card" (hu "lefordított kártya", de "verdeckte Karte").
@@ -676,7 +679,7 @@ def back_svg(*, width: float | None = None, language: Language = "en") -> str:
 def card_svg(
     card: Card,
     *,
-    language: Language = "en",
+    language: Language | None = None,
     width: float | None = None,
     selected: bool = False,
     playable: bool | None = None,

@@ -1,8 +1,9 @@
 """An HTML sheet of the whole pack, and ``python -m tartli.render.sheet OUT.html [--png OUT.png]``.
 
 The page shows the 32 faces (one row per suit, one column per rank) at hand
-size, the back, and one example of each state. With ``--png`` it is also
-screenshotted with headless Chromium (``/usr/bin/chromium`` or ``chromium`` on PATH).
+size, the back, and one example of each state; ``--slate`` writes the page of
+chalk signs instead. With ``--png`` it is also screenshotted with headless
+Chromium (``/usr/bin/chromium`` or ``chromium`` on PATH).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tartli.render.page import sheet_html
+from tartli.render.slate import demo_html
 
 
 def chromium_command(html: Path, png: Path, window: str = "1100,900") -> list[str]:
@@ -45,8 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--language", choices=("en", "hu", "de"), default="en")
     parser.add_argument("--width", type=float, default=90, help="card width in CSS px (default 90)")
     parser.add_argument("--window", default="1100,900", help="browser window size for --png (default 1100,900)")
+    parser.add_argument("--slate", action="store_true", help="the chalk score signs instead of the pack")
     args = parser.parse_args(argv)
-    args.out.write_text(sheet_html(args.language, width=args.width), encoding="utf-8")
+    page = demo_html() if args.slate else sheet_html(args.language, width=args.width)
+    args.out.write_text(page, encoding="utf-8")
     print(f"wrote {args.out}")
     if args.png is not None:
         cmd = chromium_command(args.out, args.png, args.window)

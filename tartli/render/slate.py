@@ -68,15 +68,14 @@ True
 
 from __future__ import annotations
 
-import argparse
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
+from tartli import names
 from tartli.errors import TartliError
 
 __all__ = [
@@ -214,10 +213,12 @@ def _tradition(tradition: str) -> Tradition:
     return tradition  # type: ignore[return-value]
 
 
-def _language(language: str) -> SlateLanguage:
-    if language not in ("en", "hu", "de"):
-        raise TartliError(f"unknown language {language!r}: choose one of en, hu, de")
-    return language  # type: ignore[return-value]
+def _language(language: str | None) -> SlateLanguage:
+    """The language asked for, or the current setting (:func:`tartli.names.set_language`)."""
+    try:
+        return names.resolve(language)
+    except ValueError as err:
+        raise TartliError(str(err)) from None
 
 
 @lru_cache(maxsize=512)
@@ -467,7 +468,7 @@ def marks_svg(
     score: int | Sequence[Mark],
     tradition: str = "hungarian",
     *,
-    language: str = "en",
+    language: str | None = None,
     width: float | None = None,
 ) -> str:
     """One player's chalk marks on a plain strip of slate, for lessons on how a score is written.
@@ -543,7 +544,7 @@ def slate_svg(
     *,
     names: tuple[str, str] = ("Player 0", "Player 1"),
     tradition: str = "hungarian",
-    language: str = "en",
+    language: str | None = None,
     width: float | None = None,
 ) -> str:
     """Both running scores chalked on a framed slate: a column per player, a line down the middle.
@@ -648,17 +649,3 @@ def demo_html() -> str:
         f"{slate_svg((501, 260), names=('Anna', 'Bence'), tradition='austrian', language='de', width=470)}"
         "</div></body></html>"
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tartli.render.slate OUT.html``: write the demo page."""
-    parser = argparse.ArgumentParser(prog="python -m tartli.render.slate", description="Write the slate demo page.")
-    parser.add_argument("out", type=Path, help="the HTML file to write")
-    args = parser.parse_args(argv)
-    args.out.write_text(demo_html(), encoding="utf-8")
-    print(f"wrote {args.out}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -112,7 +112,7 @@ def _row_width(count: int, card_width: float, step: float) -> float:
 def hand_svg(
     cards: Sequence[Card],
     *,
-    language: Language = "en",
+    language: Language | None = None,
     trump: Suit | None = None,
     playable: Iterable[Card] | None = None,
     selected: Iterable[Card] = (),
@@ -126,6 +126,7 @@ def hand_svg(
     ``playable`` marks the cards that may be played (the others are dimmed and
     hatched); ``trump`` marks trumps; ``face_down`` shows backs only, with the count.
     """
+    language = names.resolve(language)
     cards = list(cards)
     step = card_width * 0.62
     pad = 12
@@ -156,12 +157,13 @@ def trick_svg(
     second: Card | None,
     *,
     leader: int = 0,
-    language: Language = "en",
+    language: Language | None = None,
     trump: Suit | None = None,
     card_width: float = 80,
     width: float | None = None,
 ) -> str:
     """The trick under way: the lead card and, a little lower and to the right, the answer."""
+    language = names.resolve(language)
     w = card_width * 1.9 + 24
     h = card_width * CARD_RATIO + 56
     player = names.term("player", language)
@@ -182,11 +184,12 @@ def meld_svg(
     meld: Meld,
     trump: Suit | None = None,
     *,
-    language: Language = "en",
+    language: Language | None = None,
     card_width: float = 70,
     width: float | None = None,
 ) -> str:
     """A meld's cards fanned with its name and value ("Acorn-Over-Kvart · 50")."""
+    language = names.resolve(language)
     cards = meld.cards(trump)
     step = card_width * 0.55
     pad = 10
@@ -227,7 +230,7 @@ def table_svg(
     view: PlayerView,
     *,
     opponent_hand: Sequence[Card] | None = None,
-    language: Language = "en",
+    language: Language | None = None,
     player_names: tuple[str, str] | None = None,
     selected: Iterable[Card] = (),
     highlighted: Iterable[Card] = (),
@@ -242,6 +245,7 @@ def table_svg(
     right both trick piles; at the bottom the player's hand, the cards they may
     play marked; and a panel with the scores, the phase and the trump suit.
     """
+    language = names.resolve(language)
     me, other = view.player, 1 - view.player
     who = player_names or (f"{names.term('player', language)} 0", f"{names.term('player', language)} 1")
     W, H = 980.0, 700.0
@@ -385,11 +389,12 @@ def state_svg(
     player: int,
     *,
     reveal: bool = False,
-    language: Language = "en",
+    language: Language | None = None,
     width: float | None = None,
     show_slate: bool = True,
 ) -> str:
     """The table from ``player``'s view; ``reveal=True`` also shows the opponent's hand (teaching)."""
+    language = names.resolve(language)
     view = state.view(player)
     opponent = state.hand(1 - player) if reveal else None
     return table_svg(view, opponent_hand=opponent, language=language, width=width, show_slate=show_slate)
