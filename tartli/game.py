@@ -47,7 +47,7 @@ from tartli.melds import (
     Meld,
     MeldKind,
     bela_mask,
-    contest_key,
+    contest,
     may_answer,
     may_hold_meld,
     same_suit_ok,
@@ -107,6 +107,29 @@ def _declare_move(player: int, melds: tuple[Meld, ...]) -> Declare:
     if move is None:
         move = _DECLARES[key] = Declare(player, melds)
     return move
+
+
+def trick_winner(lead: Card, second: Card, trump: Suit) -> int:
+    """T1: 0 if the lead card wins the trick, 1 if the second card does.
+
+    >>> trick_winner(Card.parse("AH"), Card.parse("9H"), Suit.BELLS)
+    0
+    >>> trick_winner(Card.parse("AH"), Card.parse("7B"), Suit.BELLS)
+    1
+    """
+    return _second_wins(lead.index, second.index, trump.index)
+
+
+def trick_points(cards: Iterable[Card], trump: Suit) -> int:
+    """C3/C4: the card points of some cards (the last-trick 10, C5, is not included)."""
+    table = _POINTS[trump.index]
+    return sum(table[c.index] for c in cards)
+
+
+def _second_wins(lead: int, second: int, t: int) -> int:
+    if second >> 3 == lead >> 3:
+        return 1 if _STRENGTH[t][second] > _STRENGTH[t][lead] else 0
+    return 1 if second >> 3 == t else 0
 
 
 class Phase(enum.Enum):
@@ -927,28 +950,14 @@ class HandState:
                     self._score_bela(p)
             lead_decl = tuple(m for m in lead_decl if m is not BELA)
             second_decl = tuple(m for m in second_decl if m is not BELA)
-        winner: int | None = None
-        if lead_decl and second_decl:
-            t, rules = self.trump, self.rules
-            lead_best = max(lead_decl, key=lambda m: contest_key(m, t, rules))
-            second_best = max(second_decl, key=lambda m: contest_key(m, t, rules))
-            lk, sk = contest_key(lead_best, t, rules), contest_key(second_best, t, rules)
-            winner = second if sk > lk else leader
-            both_sets = lead_best.kind is MeldKind.SET and second_best.kind is MeldKind.SET
-            same_length = (
-                lead_best.kind is MeldKind.SEQUENCE
-                and second_best.kind is MeldKind.SEQUENCE
-                and lead_best.length == second_best.length
-            )
-            if both_sets or same_length:  # K4 step 5: only when the announcements did not decide
-                assert lead_best.rank is not None
-                detail = f"{lead_best.rank.name_in()}-vannak" if both_sets else lead_best.rank.name_in()
-                self._log("detail", leader, detail)
-                self._log("answer", second, "Higher here" if winner == second else "Good")
-        elif lead_decl:
-            winner = leader
-        elif second_decl:
-            winner = second
+        outcome = contest(lead_decl, second_decl, self.trump, self.rules)
+        winner = {"leader": leader, "second": second, "none": None}[outcome.winner]
+        if outcome.needs_detail:  # K4 step 5: only when the announcements did not decide
+            best = outcome.leader_best
+            assert best is not None and best.rank is not None
+            detail = f"{best.rank.name_in()}-vannak" if best.kind is MeldKind.SET else best.rank.name_in()
+            self._log("detail", leader, detail)
+            self._log("answer", second, "Higher here" if winner == second else "Good")
         if winner is not None:
             won = lead_decl if winner == leader else second_decl
             for m in won:
@@ -974,12 +983,7 @@ class HandState:
         lead = trick.lead
         leader = self.leader
         t = self._t
-        if idx >> 3 == lead >> 3:
-            winner = (1 - leader) if _STRENGTH[t][idx] > _STRENGTH[t][lead] else leader
-        elif idx >> 3 == t:
-            winner = 1 - leader
-        else:
-            winner = leader
+        winner = leader ^ _second_wins(lead, idx, t)  # T1
         points = _POINTS[t][lead] + _POINTS[t][idx]
         self.card_points[winner] += points
         if points and self.first_scorer is None:

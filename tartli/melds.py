@@ -294,6 +294,58 @@ def best_item(melds: Iterable[Meld], trump: Suit, rules: RuleSet) -> Meld | None
     return best
 
 
+@dataclass(frozen=True)
+class Contest:
+    """The outcome of a meld contest (K2) with the reason in words, for logs and lessons."""
+
+    winner: str
+    """``"leader"``, ``"second"``, or ``"none"`` when nobody declared a set or sequence."""
+    leader_best: Meld | None
+    second_best: Meld | None
+    rule: str
+    """The clause of K2 that decided it."""
+    reason: str
+    needs_detail: bool
+    """K4 step 5: the announcements alone did not decide (two sets, or two sequences of one length)."""
+
+
+def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: RuleSet) -> Contest:
+    """K2: whose best declared item wins (béla takes no part, M3), and why.
+
+    >>> from tartli.cards import Suit
+    >>> c = contest([Meld.parse("kvart:OA")], [Meld.parse("vannak:U")], Suit.HEARTS, RuleSet())
+    >>> c.winner, c.reason
+    ('second', 'any set beats any sequence: Under-vannak beats Acorn-Over-Kvart')
+    """
+    lb, sb = best_item(leader, trump, rules), best_item(second, trump, rules)
+    if lb is None or sb is None:
+        if lb is None and sb is None:
+            return Contest("none", None, None, "K2", "nobody declared a set or a sequence", False)
+        only = lb or sb
+        who = "leader" if lb is not None else "second"
+        assert only is not None
+        return Contest(who, lb, sb, "K1", f"only the {who} declared: {only.title()} scores unopposed", False)
+    lk, sk = contest_key(lb, trump, rules), contest_key(sb, trump, rules)
+    winner = "second" if sk > lk else "leader"
+    best, other = (sb, lb) if winner == "second" else (lb, sb)
+    both_sets = lb.kind is MeldKind.SET and sb.kind is MeldKind.SET
+    same_length = lb.kind is MeldKind.SEQUENCE and sb.kind is MeldKind.SEQUENCE and lb.length == sb.length
+    if lb.kind is not sb.kind:
+        reason = f"any set beats any sequence: {best.title()} beats {other.title()}"
+    elif both_sets:
+        order = ", ".join(rules.set_order())
+        reason = f"sets rank {order}: {best.title()} beats {other.title()}"
+    elif not same_length:
+        reason = f"a longer sequence beats a shorter one: {best.title()} beats {other.title()}"
+    elif lk[2] != sk[2]:
+        reason = f"equal length, so the higher top card wins: {best.title()} beats {other.title()}"
+    elif lk != sk:
+        reason = f"equal length and top card, so the trump sequence wins: {best.title()} beats {other.title()}"
+    else:
+        reason = f"equal plain sequences: the leader's, declared first, wins: {best.title()} beats {other.title()}"
+    return Contest(winner, lb, sb, "K2", reason, both_sets or same_length)
+
+
 def may_answer(leader: Iterable[Meld], second: Iterable[Meld]) -> bool:
     """K3: may the second player declare ``second`` after the leader declared ``leader``?
 
@@ -324,22 +376,45 @@ def same_suit_ok(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> bool:
     leaves at least one missing card between them. V5 (Austrian): it must not lie
     wholly inside a scored sequence of the suit.
     """
+    return same_suit_reason(new, scored, rules)[0]
+
+
+def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple[bool, str]:
+    """:func:`same_suit_ok` with the reason in words, naming the scored sequence that decides.
+
+    >>> same_suit_reason(Meld.parse("terc:OH"), [Meld.parse("terc:9H")], RuleSet())[1]
+    'K7: Heart-Over-Terc shares no card with Heart-Nine-Terc but lies right next to it (no missing card between)'
+    """
     lo, hi = new._span
+    austrian = rules.same_suit_rule == "austrian"
+    rule = "V5" if austrian else "K7"
+    checked = []
     for old in scored:
         if old.suit is not new.suit:
             continue
         olo, ohi = old._span
-        if rules.same_suit_rule == "austrian":
+        checked.append(old.title())
+        if austrian:
             if olo <= lo and hi <= ohi:
-                return False
+                return False, f"V5: {new.title()} lies wholly inside {old.title()}, already scored"
             continue
         overlaps = lo <= ohi and olo <= hi
         if overlaps:
             if not (lo < olo or (lo == olo and hi > ohi)):
-                return False
+                if lo == olo and hi == ohi:
+                    return False, f"K6: {new.title()} has scored already"
+                return False, (
+                    f"K7: {new.title()} overlaps {old.title()} without a higher top card "
+                    "(or the same top and more cards)"
+                )
         elif hi + 1 == olo or ohi + 1 == lo:
-            return False
-    return True
+            return False, (
+                f"K7: {new.title()} shares no card with {old.title()} but lies right next to it "
+                "(no missing card between)"
+            )
+    if not checked:
+        return True, f"{rule}: no sequence of this suit has scored yet, so {new.title()} may be declared"
+    return True, f"{rule}: {new.title()} may follow {', '.join(checked)}"
 
 
 def meld_cards_text(melds: Iterable[Meld]) -> str:

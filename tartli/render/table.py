@@ -84,6 +84,7 @@ def _row(
     selected: Iterable[Card] = (),
     highlighted: Iterable[Card] = (),
     face_down: bool = False,
+    pickable: bool = False,
 ) -> str:
     chosen, marked = set(selected), set(highlighted)
     parts = []
@@ -101,7 +102,10 @@ def _row(
                 trump=card.suit is trump,
             )
         lift = -10 if card in chosen else 0
-        parts.append(_place(svg, x + i * step, y + lift))
+        placed = _place(svg, x + i * step, y + lift)
+        if pickable and not face_down:  # a widget makes these clickable and reachable by keyboard
+            placed = f'<g data-pick="{card.text}">{placed}</g>'
+        parts.append(placed)
     return "".join(parts)
 
 
@@ -120,6 +124,7 @@ def hand_svg(
     face_down: bool = False,
     card_width: float = 80,
     width: float | None = None,
+    pickable: bool = False,
 ) -> str:
     """A hand of cards side by side, overlapping so that every corner index shows.
 
@@ -148,6 +153,7 @@ def hand_svg(
         selected=selected,
         highlighted=highlighted,
         face_down=face_down,
+        pickable=pickable,
     )
     return _open(w, h, label, "tartli-hand", width) + body + "</svg>"
 
@@ -236,8 +242,9 @@ def table_svg(
     highlighted: Iterable[Card] = (),
     show_slate: bool = True,
     width: float | None = None,
+    pickable: bool = False,
 ) -> str:
-    """The whole table as ``view.player`` sees it.
+    """The whole table as ``view.player`` sees it (``pickable``: the player's cards can be clicked).
 
     At the top the opponent's hand (face down with its count, or face up when a
     teacher passes ``opponent_hand``); on the left the talon lying across the
@@ -342,6 +349,7 @@ def table_svg(
             playable=playable,
             selected=selected,
             highlighted=highlighted,
+            pickable=pickable,
         )
     )
     my_label = f"{who[me]} · {names.term('your hand', language)}"

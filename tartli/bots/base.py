@@ -1,0 +1,47 @@
+"""The bot interface and the random opponent.
+
+A bot is given a :class:`~tartli.game.PlayerView` (what its player may know) and
+returns one move from ``view.legal_moves``; it never sees the referee's state.
+
+>>> from tartli import HandState
+>>> state = HandState.from_seed(3)
+>>> bot = RandomBot(seed=1)
+>>> bot.choose(state.view(state.to_move)) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from tartli.game import WINNING_SCORE, PlayerView
+from tartli.moves import GoOut, Move
+
+
+class Bot(Protocol):
+    """Anything with a name that picks a move from a view."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+class RandomBot:
+    """Uniform over the legal moves, never a wrong claim; goes out as soon as a claim is right (S3, S4)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("no legal move: the hand is over or it is not this player's turn")
+        claim = next((m for m in moves if isinstance(m, GoOut)), None)
+        me = view.player
+        if claim is not None and view.totals[me] >= WINNING_SCORE:
+            return claim  # a correct claim (a trick under way never counts, and totals leave it out)
+        others = [m for m in moves if not isinstance(m, GoOut)]
+        return self.rng.choice(others) if others else moves[0]

@@ -1,0 +1,139 @@
+"""The clickable picture: an anywidget that shows SVG from :mod:`tartli.render` and reports picks.
+
+Every element of the picture with a ``data-pick`` attribute (a card of the
+learner's hand, a card of an exercise) can be clicked, or reached with Tab and
+the arrow keys and chosen with Enter or Space. The widget sends
+``{"event": "pick", "pick": "OH"}`` to Python, where :meth:`SvgBoard.on_pick`
+handlers run; tests call :meth:`SvgBoard.pick` to do the same without a browser.
+
+The widget also keeps lesson progress in the browser's ``localStorage`` (so it
+survives a reload): the ``progress`` trait is loaded from the key
+``storage_key`` when the widget is shown and written back whenever Python
+changes it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+log = logging.getLogger(__name__)
+
+_ESM = r"""
+function render({ model, el }) {
+  el.classList.add("tartli-board");
+  let focusIndex = -1;
+  const picks = () => Array.from(el.querySelectorAll("[data-pick]"));
+
+  function send(node) {
+    model.send({ event: "pick", pick: node.getAttribute("data-pick") });
+  }
+
+  function wire() {
+    const nodes = picks();
+    nodes.forEach((node, i) => {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("focusable", "true");
+      node.style.cursor = "pointer";
+      node.addEventListener("click", () => { focusIndex = i; send(node); });
+      node.addEventListener("focus", () => { focusIndex = i; });
+      node.addEventListener("keydown", (event) => {
+        const all = picks();
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          focusIndex = i;
+          send(node);
+        } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
+          event.preventDefault();
+          all[(i + 1) % all.length].focus();
+        } else if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
+          event.preventDefault();
+          all[(i - 1 + all.length) % all.length].focus();
+        }
+      });
+    });
+  }
+
+  function draw() {
+    const hadFocus = el.contains(document.activeElement);
+    el.innerHTML = model.get("svg");
+    wire();
+    const nodes = picks();
+    if (hadFocus && nodes.length) {
+      nodes[Math.max(0, Math.min(focusIndex, nodes.length - 1))].focus();
+    }
+  }
+
+  // Progress kept in the browser (survives a reload).
+  const key = model.get("storage_key");
+  if (key) {
+    try {
+      const saved = window.localStorage.getItem(key);
+      if (saved !== null && saved !== model.get("progress")) {
+        model.set("progress", saved);
+        model.save_changes();
+      }
+    } catch (e) { /* storage may be blocked: progress then lasts the session */ }
+    model.on("change:progress", () => {
+      try { window.localStorage.setItem(key, model.get("progress")); } catch (e) {}
+    });
+  }
+
+  model.on("change:svg", draw);
+  draw();
+}
+export default { render };
+"""
+
+_CSS = """
+.tartli-board { line-height: 0; }
+.tartli-board svg { max-width: 100%; height: auto; }
+.tartli-board [data-pick]:focus { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.tartli-board [data-pick]:focus:not(:focus-visible) { outline: none; }
+"""
+
+
+class SvgBoard(anywidget.AnyWidget):
+    """Shows ``svg`` and reports clicks on its ``data-pick`` elements."""
+
+    _esm = _ESM
+    _css = _CSS
+    svg = traitlets.Unicode("").tag(sync=True)
+    storage_key = traitlets.Unicode("").tag(sync=True)
+    progress = traitlets.Unicode("{}").tag(sync=True)
+
+    def __init__(self, svg: str = "", **kwargs: Any) -> None:
+        super().__init__(svg=svg, **kwargs)
+        self._pick_handlers: list[Callable[[str], None]] = []
+        self.on_msg(self._on_message)
+
+    def on_pick(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(pick)`` when a ``data-pick`` element is chosen."""
+        self._pick_handlers.append(handler)
+
+    def pick(self, value: str) -> None:
+        """Act as if the element with ``data-pick=value`` was clicked (for tests and keyboard paths)."""
+        for handler in list(self._pick_handlers):
+            handler(value)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "pick" and isinstance(content.get("pick"), str):
+            self.pick(content["pick"])
+
+    # -- progress kept in localStorage
+    def load_progress(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.progress or "{}")
+        except ValueError:
+            log.warning("ignoring unreadable saved progress")
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def save_progress(self, data: dict[str, Any]) -> None:
+        self.progress = json.dumps(data, sort_keys=True)
