@@ -1,0 +1,419 @@
+"""The playable table: a controller that owns a match and its widgets and re-renders from the state.
+
+The learner plays against a pluggable opponent (a bot that only ever receives
+``state.view(player)``), or two people share one screen. Every rule comes from
+the engine: the buttons shown are the moves ``legal_moves()`` lists, a refused
+click shows the engine's explanation (with its RULES.md ID) and changes nothing.
+
+Headless use (tests, lessons that script a position)::
+
+    table = TableController(seed=7, autoplay=False)
+    table.click_card("AH")          # as if the card was clicked
+    table.run_opponent()            # the computer's replies, one move at a time
+    table.undo()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import ipywidgets as w
+
+from tartli import names
+from tartli.bots import Bot, RandomBot
+from tartli.cards import Card
+from tartli.errors import TartliError
+from tartli.game import Deal, HandState, Status
+from tartli.match import Match
+from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
+from tartli.names import Language
+from tartli.record import Record
+from tartli.render.table import table_svg
+from tartli.rules import RuleSet
+from tartli.widgets.board import SvgBoard
+
+log = logging.getLogger(__name__)
+
+_HIDDEN = w.Layout(display="none")
+
+
+def _shown() -> w.Layout:
+    return w.Layout(display="")
+
+
+def declaration_label(move: Declare, language: Language | None = None) -> str:
+    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it."""
+    return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
+
+
+class TableController:
+    """A table for one learner (``human``) against ``opponent``, or for two people (``two_players``)."""
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet | None = None,
+        seed: int | None = None,
+        human: int = 0,
+        opponent: Bot | None = None,
+        two_players: bool = False,
+        language: Language | None = None,
+        autoplay: bool = True,
+        delay: float = 0.7,
+        first_dealer: int | None = 1,
+        record: Record | None = None,
+    ) -> None:
+        self.rules = rules or RuleSet()
+        self.seed = seed if seed is not None else 1
+        self.human = human
+        self.opponent: Bot = opponent or RandomBot(seed=self.seed)
+        self.two_players = two_players
+        self.language = language
+        self.autoplay = autoplay
+        self.delay = delay
+        self.reveal = False
+        self._redo: list[Move] = []
+        self._pending = False
+        self.messages: list[str] = []
+        self.match = Match(self.rules, seed=self.seed, first_dealer=first_dealer)
+        self._build()
+        if record is not None:
+            self.load_record(record.to_json())
+        else:
+            self.refresh()
+            self._after_move()
+
+    # ------------------------------------------------------------ state
+    @property
+    def state(self) -> HandState:
+        return self.match.state
+
+    @property
+    def viewer(self) -> int:
+        """Whose view is drawn: the learner, or in a two-player game the player to move."""
+        if self.two_players and self.state.to_move is not None:
+            return self.state.to_move
+        return self.human
+
+    def _is_bot(self, player: int) -> bool:
+        return not self.two_players and player != self.human
+
+    # ------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        self.board = SvgBoard(layout=w.Layout(width="100%"))
+        self.board.on_pick(self._guard(self.click_card))
+        self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
+        self.message.add_class("tartli-message")
+        self.swap_button = w.Button(description="Swap the trump 7", tooltip="T5: exchange it for the indicator")
+        self.bela_button = w.Button(description="Béla (40)", tooltip="B1: King and Over of trumps")
+        self.declarations = w.Dropdown(options=[], description="Melds:", layout=w.Layout(width="auto"))
+        self.declare_button = w.Button(description="Declare", button_style="info")
+        self.pass_button = w.Button(description="Pass", tooltip="Declare nothing this trick")
+        self.out_button = w.Button(description="Go out (501)", button_style="warning", tooltip="S3: claim 501")
+        self.next_button = w.Button(description="Next hand", button_style="success")
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.redo_button = w.Button(description="Redo", icon="repeat")
+        self.reveal_toggle = w.ToggleButton(description="Show both hands", tooltip="For teaching")
+        self.seed_input = w.BoundedIntText(
+            value=self.seed, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="180px")
+        )
+        self.new_button = w.Button(description="New deal")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load record")
+        self.download = w.HTML()
+        self.log_view = w.HTML(
+            layout=w.Layout(max_height="260px", overflow="auto", border="1px solid #ccc", padding="4px 8px")
+        )
+        self.status = w.HTML()
+        for button, handler in (
+            (self.swap_button, lambda: self.act(Swap(self.viewer))),
+            (self.bela_button, lambda: self.act(Bela(self.viewer))),
+            (self.declare_button, self._declare_chosen),
+            (self.pass_button, lambda: self.act(Pass(self.viewer))),
+            (self.out_button, lambda: self.act(GoOut(self.viewer))),
+            (self.next_button, self.next_hand),
+            (self.undo_button, self.undo),
+            (self.redo_button, self.redo),
+            (self.new_button, lambda: self.new_deal(int(self.seed_input.value))),
+        ):
+            button.on_click(self._guard(lambda _b, h=handler: h()))
+        self.reveal_toggle.observe(self._guard(lambda change: self.set_reveal(bool(change["new"]))), names="value")
+        self.upload.observe(self._guard(self._on_upload), names="value")
+        actions = w.HBox(
+            [
+                self.swap_button,
+                self.declarations,
+                self.declare_button,
+                self.pass_button,
+                self.bela_button,
+                self.out_button,
+                self.next_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        tools = w.HBox(
+            [
+                self.undo_button,
+                self.redo_button,
+                self.seed_input,
+                self.new_button,
+                self.reveal_toggle,
+                self.upload,
+                self.download,
+            ],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        self.widget = w.VBox([self.status, self.board, self.message, actions, self.log_view, tools])
+        self.widget.add_class("tartli-table")
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Run a callback; any error becomes a short message on the page (and a log line), never a traceback."""
+
+        def run(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except TartliError as err:
+                self.say(str(err), error=True)
+            except Exception as err:  # the page must stay usable whatever happens
+                log.exception("table callback failed")
+                self.say(f"Something went wrong ({type(err).__name__}); the game is unchanged.", error=True)
+            return None
+
+        return run
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show a message to the learner (errors get a red mark, not only a colour: a sign too)."""
+        self.messages.append(text)
+        mark = "⚠ " if error else ""
+        colour = "#a40000" if error else "#1f4d2b"
+        self.message.value = f'<span style="color:{colour}">{mark}{html.escape(text)}</span>'
+
+    # ------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Re-render everything from the state."""
+        state, viewer = self.state, self.viewer
+        view = state.view(viewer)
+        opponent = state.hand(1 - viewer) if self.reveal else None
+        lang = names.resolve(self.language)
+        self.board.svg = table_svg(view, opponent_hand=opponent, language=lang, pickable=True)
+        legal = state.legal_moves(viewer)
+        allowed = {type(m) for m in legal}
+        self.swap_button.layout = _shown() if Swap in allowed else _HIDDEN
+        self.bela_button.layout = _shown() if Bela in allowed else _HIDDEN
+        self.pass_button.layout = _shown() if Pass in allowed else _HIDDEN
+        self.out_button.layout = _shown() if GoOut in allowed else _HIDDEN
+        declares = [m for m in legal if isinstance(m, Declare)]
+        self.declarations.options = [(declaration_label(m, lang), i) for i, m in enumerate(declares)]
+        self._declare_moves = declares
+        shown = _shown() if declares else _HIDDEN
+        self.declarations.layout = w.Layout(display="" if declares else "none", width="auto")
+        self.declare_button.layout = shown
+        over = state.is_over
+        self.next_button.layout = _shown() if over and not self.match.is_over else _HIDDEN
+        self.undo_button.disabled = not self._human_moves_made()
+        self.redo_button.disabled = not self._redo
+        self.log_view.value = self._log_html(viewer)
+        self.status.value = self._status_html()
+        self._refresh_download()
+
+    def _status_html(self) -> str:
+        state, m = self.state, self.match
+        lang = names.resolve(self.language)
+        who = names.term("player", lang)
+        if state.is_over:
+            a, b = state.totals
+            line = f"Hand over: {who} 0 {a}, {who} 1 {b}."
+            if state.out is not None:
+                p, valid = state.out
+                line += f" {who} {p} went out: the claim was {'right' if valid else 'wrong'}."
+            if any(state.buli):
+                winner = 0 if state.buli[0] else 1
+                line += f" {who} {winner} wins {max(state.buli)} buli."
+            if state.tied:
+                line += " Both past 501 and equal: the first to score in the next hand wins the buli (S5)."
+        elif self._is_bot(state.to_move or 0):
+            line = "The computer is thinking…"
+        else:
+            line = f"{who} {state.to_move} to play."
+        line += f" Buli: {m.buli[0]}–{m.buli[1]}"
+        if m.target is not None:
+            line += f" (to {m.target})"
+        if m.is_over:
+            line += f". {who} {m.winner} wins the match!"
+        return f"<b>{html.escape(line)}</b>"
+
+    def _log_html(self, viewer: int) -> str:
+        items = [e.describe(viewer) for e in self.state.view(viewer).events if e.kind not in ("end",)]
+        return (
+            "<ol style='margin:0;padding-left:1.6em'>"
+            + "".join(f"<li>{html.escape(t)}</li>" for t in items[-40:])
+            + "</ol>"
+        )
+
+    def _refresh_download(self) -> None:
+        text = Record.from_state(self.state).to_json()
+        href = "data:application/json;charset=utf-8," + quote(text)
+        self.download.value = f'<a download="tartli-hand.json" href="{href}">Save record</a>'
+
+    def set_reveal(self, on: bool) -> None:
+        """The teacher's switch: show both hands."""
+        self.reveal = on
+        if self.reveal_toggle.value != on:
+            self.reveal_toggle.value = on
+        self.refresh()
+
+    # ------------------------------------------------------------ moves
+    def click_card(self, text: str) -> None:
+        """A card of the learner's hand was clicked: play it if the rules allow, else explain."""
+        card = Card.parse(text)
+        self.act(Play(self.viewer, card))
+
+    def _declare_chosen(self) -> None:
+        index = self.declarations.value
+        if index is None or not self._declare_moves:
+            raise TartliError("K1: there is nothing to declare now")
+        self.act(self._declare_moves[index])
+
+    def act(self, move: Move) -> None:
+        """Make the learner's move; a refused move changes nothing and shows the rule."""
+        if self._pending:
+            raise TartliError("K1: wait for the computer's move")
+        self.state.push(move)  # raises IllegalMoveError with the rule, leaving the state as it was
+        self._redo.clear()
+        self.say(self._describe_last())
+        self._after_move()
+
+    def _describe_last(self) -> str:
+        events = self.state.view(self.viewer).events
+        return events[-1].describe(self.viewer) if events else ""
+
+    def _after_move(self) -> None:
+        self.refresh()
+        if self.state.is_over or self.state.to_move is None or not self._is_bot(self.state.to_move):
+            return
+        if self.autoplay and self.delay > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None:
+                self._pending = True
+                loop.call_later(self.delay, self._guard(self._auto_step))
+                return
+        if self.autoplay:
+            self.run_opponent()
+
+    def _auto_step(self) -> None:
+        self._pending = False
+        if self.opponent_step():
+            self._after_move()
+
+    def opponent_step(self) -> bool:
+        """One move of the computer, from its view only. True if it moved."""
+        state = self.state
+        player = state.to_move
+        if player is None or not self._is_bot(player):
+            return False
+        move = self.opponent.choose(state.view(player))
+        state.push(move)
+        self.say(self._describe_last())
+        self.refresh()
+        return True
+
+    def run_opponent(self) -> int:
+        """Let the computer move until it is the learner's turn or the hand ends; returns the moves made."""
+        made = 0
+        while self.opponent_step():
+            made += 1
+        return made
+
+    # ------------------------------------------------------------ undo, deals, records
+    def _human_moves_made(self) -> bool:
+        return any(m.player == self.human or self.two_players for m in self.state.moves)
+
+    def undo(self) -> None:
+        """Take back the learner's last move (and the computer's replies after it)."""
+        state = self.state
+        if not self._human_moves_made():
+            raise TartliError("there is no move of yours to take back")
+        while state.moves:
+            move = state.pop()
+            self._redo.append(move)
+            if self.two_players or move.player == self.human:
+                break
+        self.say("Move taken back.")
+        self.refresh()
+
+    def redo(self) -> None:
+        """Make again the moves taken back last (the computer's replies as they were)."""
+        if not self._redo:
+            raise TartliError("there is nothing to redo")
+        while self._redo:
+            move = self._redo.pop()
+            self.state.push(move)
+            if self._redo and (self.two_players or self._redo[-1].player == self.human):
+                break
+        self.say("Move made again.")
+        self._after_move()
+
+    def new_deal(self, seed: int) -> None:
+        """Start again from a fresh match with the deal of ``seed``."""
+        self.seed = seed
+        self.match = Match(self.rules, seed=seed, first_dealer=1)
+        self._redo.clear()
+        self.say(f"New deal #{seed}.")
+        self._after_move()
+
+    def next_hand(self) -> None:
+        """Book the finished hand and deal the next one of the match (D2, S6)."""
+        self.match.next_hand()
+        self._redo.clear()
+        self.say(f"Hand {len(self.match.results) + 1}: player {self.state.dealer} deals.")
+        self._after_move()
+
+    def load_record(self, text: str) -> None:
+        """Load a ``tartli/1`` record; a bad record is refused with a message and the game is kept."""
+        record = Record.from_json(text)
+        state = record.replay()  # raises before anything is replaced
+        match = Match(record.rules, seed=self.seed, first_dealer=record.deal.dealer, scores=record.scores)
+        match.state = state
+        self.rules = record.rules
+        self.match = match
+        self._redo.clear()
+        self.say(f"Record loaded: {len(state.moves)} moves.")
+        self._after_move()
+
+    def save_record(self) -> str:
+        """The hand so far as ``tartli/1`` text."""
+        return Record.from_state(self.state).to_json()
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"]
+        data = bytes(content) if not isinstance(content, bytes) else content
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None
+        self.load_record(text)
+
+    def load_deal(self, deal: Deal, scores: tuple[int, int] = (0, 0)) -> None:
+        """Start a given deal (a lesson's scenario)."""
+        self.match = Match(self.rules, seed=self.seed, first_dealer=deal.dealer, scores=scores)
+        self.match.redeal(deal)
+        self._redo.clear()
+        self._after_move()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """In a notebook the controller shows its widget."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = ["Status", "TableController", "declaration_label"]
