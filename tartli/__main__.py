@@ -1,4 +1,7 @@
-"""Command line: ``python -m tartli replay FILE`` (also the ``tartli`` console script).
+"""Command line: ``tartli`` serves the course; ``tartli replay FILE``; ``tartli bench``.
+
+``tartli`` alone (or ``tartli course``) starts the Voilà app on 127.0.0.1 and
+prints the address of the lesson index. ``python -m tartli`` is the same.
 
 ``replay`` prints the ``tartli-result/1`` JSON of a ``tartli/1`` record (RECORD.md).
 A malformed record, a missing file or an illegal move prints one line on stderr
@@ -37,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--hands", type=int, default=20000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rules", default="hungarian")
+    course = sub.add_parser("course", help="serve the course with Voilà on 127.0.0.1 (the default command)")
+    course.add_argument("--port", type=int, default=None, help="port (default 8866)")
+    course.add_argument("--ip", default=None, help="address to listen on (default 127.0.0.1)")
     return parser
 
 
@@ -60,8 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         run(args.hands, args.seed, args.rules)
         return 0
-    parser.print_help()
-    return 0
+    from tartli.app import main as serve
+
+    if args.command == "course":
+        return serve(args.port, args.ip)
+    return serve()
 
 
 if __name__ == "__main__":

@@ -137,10 +137,10 @@ def test_bad_files_exit_2_with_one_line_and_no_traceback(tmp_path: Path, script:
     assert needle in lines[0]
 
 
-def test_no_arguments_prints_help_and_exits_0(script: bool) -> None:
-    proc = run(script=script)
+def test_help_lists_the_commands_and_exits_0(script: bool) -> None:
+    proc = run("--help", script=script)
     assert proc.returncode == 0
-    assert "replay" in proc.stdout
+    assert "replay" in proc.stdout and "course" in proc.stdout
     assert proc.stdout.startswith("usage: tartli")
 
 

@@ -114,10 +114,10 @@ class TableController:
         self.declarations = w.Dropdown(options=[], description="Melds:", layout=w.Layout(width="auto"))
         self.declare_button = w.Button(description="Declare", button_style="info")
         self.pass_button = w.Button(description="Pass", tooltip="Declare nothing this trick")
-        self.out_button = w.Button(description="Go out (501)", button_style="warning", tooltip="S3: claim 501")
+        self.out_button = w.Button(description="Go out (501)", tooltip="S3: claim 501; a wrong claim loses the buli")
         self.next_button = w.Button(description="Next hand", button_style="success")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.redo_button = w.Button(description="Redo", icon="repeat")
+        self.undo_button = w.Button(description="↶ Undo")
+        self.redo_button = w.Button(description="↷ Redo")
         self.reveal_toggle = w.ToggleButton(description="Show both hands", tooltip="For teaching")
         self.seed_input = w.BoundedIntText(
             value=self.seed, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="180px")
@@ -206,6 +206,8 @@ class TableController:
         self.bela_button.layout = _shown() if Bela in allowed else _HIDDEN
         self.pass_button.layout = _shown() if Pass in allowed else _HIDDEN
         self.out_button.layout = _shown() if GoOut in allowed else _HIDDEN
+        # Going out is always allowed (S3) but only right with 501: say so by its look.
+        self.out_button.button_style = "warning" if state.total(viewer) >= 501 else ""
         declares = [m for m in legal if isinstance(m, Declare)]
         self.declarations.options = [(declaration_label(m, lang), i) for i, m in enumerate(declares)]
         self._declare_moves = declares

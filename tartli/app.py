@@ -1,0 +1,71 @@
+"""``tartli`` (or ``tartli course``): serve the course with Voilà on 127.0.0.1 and print its address.
+
+The Voilà settings are the project's own, in ``tartli/server/voila.json``: the
+loopback address, sources stripped, tracebacks hidden (a learner sees a short
+message), a pre-started kernel per page, and idle kernels culled after ten
+minutes so visitors who leave do not pile up kernels.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tartli.course import PAGES, notebooks_dir
+
+CONFIG_DIR = Path(__file__).resolve().parent / "server"
+DATA_DIR = CONFIG_DIR / "jupyter"
+"""Holds the course's Voilà template (``voila/templates/tartli``), found through JUPYTER_PATH."""
+
+
+def environment() -> dict[str, str]:
+    """The process environment with the course's Jupyter data folder first on JUPYTER_PATH."""
+    env = dict(os.environ)
+    paths = [str(DATA_DIR)] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join(paths)
+    return env
+
+
+def settings() -> dict[str, dict[str, object]]:
+    """The Voilà configuration shipped with the package."""
+    data: dict[str, dict[str, object]] = json.loads((CONFIG_DIR / "voila.json").read_text(encoding="utf-8"))
+    return data
+
+
+def voila_command(port: int | None = None, ip: str | None = None) -> list[str]:
+    """The command that serves the course (the settings file, with an optional other port or address)."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks_dir()),
+        "--Voila.config_file_paths",
+        str(CONFIG_DIR),
+    ]
+    if port is not None:
+        cmd.append(f"--port={port}")
+    if ip is not None:
+        cmd.append(f"--Voila.ip={ip}")
+    return cmd
+
+
+def start_url(port: int | None = None, ip: str | None = None) -> str:
+    """The address of the lesson index."""
+    conf = settings()["Voila"]
+    host = ip or str(conf.get("ip", "127.0.0.1"))
+    return f"http://{host}:{port or conf.get('port', 8866)}/voila/render/{PAGES[0].file}"
+
+
+def main(port: int | None = None, ip: str | None = None) -> int:
+    """Serve the course until interrupted (Ctrl+C)."""
+    if not notebooks_dir().is_dir():
+        print(f"tartli: the lessons are missing from {notebooks_dir()}", file=sys.stderr)
+        return 2
+    print(f"Tartli course: open {start_url(port, ip)}  (Ctrl+C stops it)", flush=True)
+    try:
+        return subprocess.call(voila_command(port, ip), env=environment())
+    except KeyboardInterrupt:
+        return 0
