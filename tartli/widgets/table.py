@@ -249,12 +249,11 @@ class TableController:
         return f"<b>{html.escape(line)}</b>"
 
     def _log_html(self, viewer: int) -> str:
-        items = [e.describe(viewer) for e in self.state.view(viewer).events if e.kind not in ("end",)]
-        return (
-            "<ol style='margin:0;padding-left:1.6em'>"
-            + "".join(f"<li>{html.escape(t)}</li>" for t in items[-40:])
-            + "</ol>"
-        )
+        """The narrated hand, newest step first so that it is always in sight."""
+        items = [e.describe(viewer) for e in self.state.view(viewer).events if e.kind != "end"]
+        numbered = list(enumerate(items, start=1))[-60:]
+        rows = "".join(f"<li value='{n}'>{html.escape(t)}</li>" for n, t in reversed(numbered))
+        return f"<ol reversed style='margin:0;padding-left:2.2em'>{rows}</ol>"
 
     def _refresh_download(self) -> None:
         text = Record.from_state(self.state).to_json()
