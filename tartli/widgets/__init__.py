@@ -2,5 +2,6 @@
 
 from tartli.widgets.board import SvgBoard
 from tartli.widgets.table import TableController, declaration_label
+from tartli.widgets.trainers import TRAINERS, Exercise, Progress, trainer
 
-__all__ = ["SvgBoard", "TableController", "declaration_label"]
+__all__ = ["TRAINERS", "Exercise", "Progress", "SvgBoard", "TableController", "declaration_label", "trainer"]

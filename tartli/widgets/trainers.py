@@ -1,0 +1,1422 @@
+"""Trainers: short interactive exercises, one rule at a time, judged by the engine.
+
+Each exercise is a small controller (:class:`Exercise`) that owns its question,
+its ipywidgets and an :class:`~tartli.widgets.board.SvgBoard` picture, and
+re-renders from its state. No exercise keeps a rule of its own: who wins a
+trick comes from :func:`~tartli.game.trick_winner`, card points from
+:func:`~tartli.game.trick_points`, melds from :func:`~tartli.melds.find_melds`,
+the contest from :func:`~tartli.melds.may_answer` and :func:`~tartli.melds.contest`,
+same-suit sequences from :func:`~tartli.melds.same_suit_reason`, what may be
+played from ``HandState.legal_moves()``, and going out from pushing the claim
+on a copy of a :class:`~tartli.game.HandState`.
+
+Headless use (tests, lessons)::
+
+    ex = trainer("which-card-wins", seed=3)
+    ex.answer(ex.winning_card)      # or ex.board.pick("OH"), or a Button's .click()
+    ex.solved, ex.stars             # (True, 3)
+
+The positions come from ``random.Random(seed)``: the same seed gives the same
+sequence of positions, and "New position" always moves on to a different one.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import random
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+import ipywidgets as w
+
+from tartli import names
+from tartli.cards import CARDS, LAST_TRICK_BONUS, PLAIN_ORDER, SEQUENCE_ORDER, SUITS, TRUMP_ORDER, Card, Rank, Suit
+from tartli.errors import IllegalMoveError
+from tartli.game import Deal, HandState, trick_points, trick_winner
+from tartli.melds import BELA, SEQUENCES, SETS, Meld, MeldKind, contest, find_melds, may_answer, same_suit_reason
+from tartli.moves import OUTS, PLAYS, GoOut, Play
+from tartli.names import Language
+from tartli.render.cards import card_svg
+from tartli.render.table import hand_svg, meld_svg
+from tartli.rules import RuleSet
+from tartli.widgets.board import SvgBoard
+
+__all__ = [
+    "TRAINERS",
+    "CountPoints",
+    "Exercise",
+    "FindMelds",
+    "GoingOut",
+    "MeldContest",
+    "Progress",
+    "SameSuit",
+    "WhatMayYouPlay",
+    "WhichCardWins",
+    "stars_text",
+    "trainer",
+]
+
+log = logging.getLogger(__name__)
+
+FRIENDLY_ERROR = (
+    "Sorry, something went wrong in this exercise. Your answer was not counted: try again, or press “New position”."
+)
+"""What the page shows when a callback fails (the details go to the log, never to the page)."""
+
+_FELT = "#2f6b45"
+_INK = "#f4f1e6"
+_GOLD = "#ffe28a"
+_SANS = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif"
+
+
+def stars_text(stars: int) -> str:
+    """Three stars, filled for each one earned: ``stars_text(2) == "★★☆"``."""
+    stars = max(0, min(3, stars))
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _n(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+# ---------------------------------------------------------------------------- progress
+class Progress:
+    """Best stars and tries per exercise id, kept as JSON (and in the browser via an SvgBoard).
+
+    >>> p = Progress()
+    >>> p.record_try("which-card-wins"); p.record_result("which-card-wins", 2)
+    >>> p.record_try("which-card-wins"); p.record_result("which-card-wins", 1)
+    >>> p.best("which-card-wins"), p.tries("which-card-wins"), p.solved("which-card-wins")
+    (2, 2, 2)
+    >>> Progress.from_json(p.to_json()).to_dict() == p.to_dict()
+    True
+    """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("best", "tries", "solved")
+
+    def __init__(self, data: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self._data: dict[str, dict[str, int]] = {}
+        self._boards: list[SvgBoard] = []
+        if data:
+            self.merge(data)
+
+    # -- reading
+    def best(self, exercise: str) -> int:
+        """The best stars (0-3) earned on any position of the exercise."""
+        return self._data.get(exercise, {}).get("best", 0)
+
+    def tries(self, exercise: str) -> int:
+        """How many positions of the exercise were answered at least once."""
+        return self._data.get(exercise, {}).get("tries", 0)
+
+    def solved(self, exercise: str) -> int:
+        """How many positions of the exercise were solved."""
+        return self._data.get(exercise, {}).get("solved", 0)
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        return {k: dict(v) for k, v in sorted(self._data.items())}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Progress:
+        """Read :meth:`to_json` output; anything unreadable gives an empty record (and a log line)."""
+        try:
+            data = json.loads(text or "{}")
+        except ValueError:
+            log.warning("ignoring unreadable progress record")
+            data = {}
+        return cls(data if isinstance(data, dict) else {})
+
+    # -- writing
+    def record_try(self, exercise: str) -> None:
+        """A position of ``exercise`` got its first answer."""
+        entry = self._entry(exercise)
+        entry["tries"] += 1
+        self._save()
+
+    def record_result(self, exercise: str, stars: int) -> None:
+        """A position of ``exercise`` was solved with ``stars``: the best is kept."""
+        entry = self._entry(exercise)
+        entry["solved"] += 1
+        entry["best"] = max(entry["best"], max(0, min(3, int(stars))))
+        self._save()
+
+    def merge(self, data: Mapping[str, Any]) -> bool:
+        """Take in another record (the larger number wins in each field); True if anything changed."""
+        changed = False
+        for exercise, entry in data.items():
+            if not isinstance(exercise, str) or not isinstance(entry, Mapping):
+                continue
+            mine = self._entry(exercise)
+            for name in self.FIELDS:
+                value = entry.get(name, 0)
+                if type(value) is int and value > mine[name]:
+                    mine[name] = min(value, 3) if name == "best" else value
+                    changed = True
+        return changed
+
+    def _entry(self, exercise: str) -> dict[str, int]:
+        return self._data.setdefault(exercise, dict.fromkeys(self.FIELDS, 0))
+
+    # -- the browser's localStorage, through SvgBoard.progress
+    def bind(self, board: SvgBoard) -> None:
+        """Keep this record in ``board``'s localStorage: load what it holds now and whenever the
+        browser sends its saved copy, and write every change back."""
+        if board in self._boards:
+            return
+        self._boards.append(board)
+        self.merge(board.load_progress())
+        board.observe(self._on_board, names="progress")
+        board.save_progress(self.to_dict())
+
+    def _on_board(self, change: Any) -> None:
+        board = change["owner"]
+        if self.merge(board.load_progress()):
+            self._save()
+        elif board.load_progress() != self.to_dict():
+            board.save_progress(self.to_dict())
+
+    def _save(self) -> None:
+        data = self.to_dict()
+        for board in self._boards:
+            board.save_progress(data)
+
+
+# ---------------------------------------------------------------------------- pictures
+_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)" height="([0-9.]+)"')
+
+
+def _size(svg: str) -> tuple[float, float]:
+    found = _SIZE.match(svg)
+    if not found:
+        raise ValueError("a picture part needs its width and height")
+    return float(found.group(1)), float(found.group(2))
+
+
+class _Canvas:
+    """A felt-green picture built top to bottom: lines of text and rows of (pickable) pictures."""
+
+    def __init__(self, label: str, min_width: float = 560) -> None:
+        self.caption = label
+        self.parts: list[str] = []
+        self.y = 10.0
+        self.right = min_width - 16
+
+    def text(self, text: str, *, size: float = 15, weight: str = "normal", fill: str = _INK, x: float = 16) -> None:
+        self.y += size * 1.3
+        self.parts.append(
+            f'<text x="{_n(x)}" y="{_n(self.y)}" font-family="{_SANS}" font-size="{_n(size)}" '
+            f'font-weight="{weight}" fill="{fill}">{_e(text)}</text>'
+        )
+        self.right = max(self.right, x + len(text) * size * 0.55)
+        self.y += 3
+
+    def label(self, x: float, y: float, text: str, *, size: float = 13, weight: str = "normal") -> None:
+        """A short text at a given place (its baseline at ``y``)."""
+        self.parts.append(
+            f'<text x="{_n(x)}" y="{_n(y)}" font-family="{_SANS}" font-size="{_n(size)}" '
+            f'font-weight="{weight}" fill="{_INK}">{_e(text)}</text>'
+        )
+
+    def place(self, svg: str, x: float, y: float, pick: str | None = None) -> tuple[float, float]:
+        width, height = _size(svg)
+        placed = f'<g transform="translate({_n(x)} {_n(y)})">{svg}</g>'
+        if pick is not None:
+            placed = f'<g data-pick="{_e(pick)}">{placed}</g>'
+        self.parts.append(placed)
+        self.right = max(self.right, x + width)
+        return width, height
+
+    def row(self, items: Sequence[tuple[str, str | None]], *, x: float = 16, gap: float = 12) -> None:
+        """Pictures side by side (each with its ``data-pick`` value or None)."""
+        self.y += 6
+        tallest = 0.0
+        for svg, pick in items:
+            width, height = self.place(svg, x, self.y, pick)
+            x += width + gap
+            tallest = max(tallest, height)
+        self.y += tallest + 4
+
+    def slot(self, x: float, y: float, width: float) -> None:
+        """An empty place for a card (a dashed outline)."""
+        self.right = max(self.right, x + width)
+        self.parts.append(
+            f'<rect x="{_n(x + 2)}" y="{_n(y + 2)}" width="{_n(width - 4)}" height="{_n(width * 1.6 - 4)}" rx="5" '
+            f'fill="none" stroke="{_INK}" stroke-opacity=".35" stroke-dasharray="5 4"/>'
+        )
+
+    def svg(self) -> str:
+        width, height = self.right + 16, self.y + 14
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}" width="{_n(width)}" '
+            f'height="{_n(height)}" role="img" aria-label="{_e(self.caption)}" class="tartli-trainer">'
+            f"<title>{_e(self.caption)}</title>"
+            f'<rect x="0" y="0" width="{_n(width)}" height="{_n(height)}" rx="14" fill="{_FELT}"/>'
+            + "".join(self.parts)
+            + "</svg>"
+        )
+
+
+# ---------------------------------------------------------------------------- helpers
+def _random_hand(rng: random.Random, rules: RuleSet | None = None, scores: Sequence[int] = (0, 0)) -> HandState:
+    return HandState(Deal.shuffled(rng, dealer=rng.randint(0, 1)), rules, scores)
+
+
+def _play_randomly(state: HandState, rng: random.Random, stop: Callable[[HandState], bool], limit: int = 400) -> None:
+    """Random legal moves (never a claim) until ``stop(state)`` or the hand ends."""
+    for _ in range(limit):
+        if state.is_over or stop(state):
+            return
+        moves = [m for m in state.legal_moves() if not isinstance(m, GoOut)]
+        if not moves:
+            return
+        state.push(rng.choice(moves))
+
+
+def _second_to_play_in(trick: int) -> Callable[[HandState], bool]:
+    """Stop when the lead of trick ``trick`` has been played."""
+
+    def stop(state: HandState) -> bool:
+        return state.trick_number == trick and state.lead is not None
+
+    return stop
+
+
+def _after_moves(count: int) -> Callable[[HandState], bool]:
+    def stop(state: HandState) -> bool:
+        return len(state.moves) >= count
+
+    return stop
+
+
+def _order_text(order: Sequence[Rank], language: Language) -> str:
+    return " ".join(names.RANK_LETTERS[language][r.index] for r in order)
+
+
+def _localize(text: str, melds: Iterable[Meld | None], language: Language) -> str:
+    """The engine's reasons name melds in English: put the learner's language in."""
+    if language == "en":
+        return text
+    for meld in sorted({m for m in melds if m is not None}, key=lambda m: -len(m.title("en"))):
+        text = text.replace(meld.title("en"), meld.title(language))
+    return text
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+Verdict = Literal["right", "wrong", "info", "error"]
+_BOX = {
+    "right": ("#e7f6ea", "#2e7d32"),
+    "wrong": ("#fff4e0", "#b26a00"),
+    "info": ("#eef2f7", "#5b6b80"),
+    "error": ("#fdecea", "#c62828"),
+}
+
+
+# ---------------------------------------------------------------------------- the base class
+class Exercise:
+    """One trainer: a question drawn from a seeded random generator, judged by the engine.
+
+    ``widget`` is the VBox to show: title, instruction, the picture (an
+    :class:`SvgBoard`), the answer controls, a feedback area, "New position" and
+    the score line. Every callback runs inside a guard: an exception becomes a
+    short friendly message in the feedback area (and a log entry), never a
+    traceback on the page, and the exercise stays usable.
+
+    ``attempts`` counts the judged answers to the current position and
+    ``mistakes`` the wrong ones; ``stars`` is 3 for a position solved without a
+    mistake (at the first attempt), 2 after one, 1 after more, 0 while unsolved.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    instruction: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        language: str | None = None,
+        progress: Progress | None = None,
+        storage_key: str | None = None,
+    ) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.language: Language = names.resolve(language)
+        self.progress = progress if progress is not None else Progress()
+        self.attempts = 0
+        self.mistakes = 0
+        self.solved = False
+        self.positions = 0
+        self._key: object = None
+        self.board = SvgBoard(storage_key=storage_key if storage_key is not None else f"tartli.trainers.{self.id}")
+        self.progress.bind(self.board)
+        self.board.on_pick(self._guard(self._on_pick))
+        self.title_html = w.HTML(f"<h3 style='margin:4px 0'>{_e(self.title)}</h3>")
+        self.instruction_html = w.HTML(f"<div>{_e(self.instruction)}</div>")
+        self.feedback = w.HTML("")
+        self.score_html = w.HTML("")
+        self.new_button = w.Button(description="New position", tooltip="Another question")
+        self.new_button.on_click(self._guard(lambda _b: self.new_position()))
+        self.controls = w.HBox(self._make_controls(), layout=w.Layout(flex_flow="row wrap"))
+        self.widget = w.VBox(
+            [
+                self.title_html,
+                self.instruction_html,
+                self.board,
+                self.controls,
+                self.feedback,
+                w.HBox([self.new_button, self.score_html], layout=w.Layout(align_items="center")),
+            ],
+            layout=w.Layout(max_width="960px"),
+        )
+        self.widget.add_class("tartli-trainer")
+        self.new_position()
+
+    # -- to override
+    def _make_controls(self) -> list[Any]:
+        """The answer widgets (buttons, a number box ...)."""
+        return []
+
+    def _generate(self) -> object:
+        """Draw a new question from ``self.rng``; return a key that identifies it."""
+        raise NotImplementedError
+
+    def _picture(self) -> str:
+        """The SVG of the current state."""
+        raise NotImplementedError
+
+    def _on_pick(self, pick: str) -> None:
+        """A card (or other ``data-pick`` element) of the picture was chosen."""
+
+    # -- the cycle
+    def new_position(self) -> None:
+        """Move on to a new question (never the same as the one before)."""
+        for _ in range(30):
+            key = self._generate()
+            if key != self._key:
+                break
+        self._key = key
+        self._restart()
+
+    def _restart(self) -> None:
+        """Start the current question afresh: no attempts, nothing said."""
+        self.positions += 1
+        self.attempts = 0
+        self.mistakes = 0
+        self.solved = False
+        self._say("", "info")
+        self.render()
+
+    def render(self) -> None:
+        """Draw the picture, the controls and the score line from the state."""
+        self.board.svg = self._picture()
+        self._update_controls()
+        best = self.progress.best(self.id)
+        self.score_html.value = (
+            f"<span title='stars for this position'>{stars_text(self.stars)}</span> · "
+            f"attempts {self.attempts} · best {stars_text(best)} · "
+            f"solved {self.progress.solved(self.id)} of {self.progress.tries(self.id)} tried"
+        )
+
+    def _update_controls(self) -> None:
+        """Enable or disable the controls (answer buttons off once solved)."""
+        for child in self.controls.children:
+            if isinstance(child, w.Button):
+                child.disabled = self.solved
+
+    @property
+    def stars(self) -> int:
+        if not self.solved:
+            return 0
+        return 3 if self.mistakes == 0 else 2 if self.mistakes == 1 else 1
+
+    def _judge(self, right: bool, message: str) -> bool:
+        """Count an answer, show the feedback and record progress. Returns ``right``."""
+        if self.solved:
+            self._say("Solved already: press “New position” for another question.", "info")
+            return right
+        if self.attempts == 0:
+            self.progress.record_try(self.id)
+        self.attempts += 1
+        if right:
+            self.solved = True
+            self.progress.record_result(self.id, self.stars)
+        else:
+            self.mistakes += 1
+        self._say(message, "right" if right else "wrong")
+        self.render()
+        return right
+
+    def _say(self, message: str, verdict: Verdict) -> None:
+        if not message:
+            self.feedback.value = ""
+            return
+        fill, edge = _BOX[verdict]
+        self.feedback.value = (
+            f"<div class='tartli-feedback {verdict}' role='status' style='background:{fill};"
+            f"border-left:5px solid {edge};padding:6px 10px;margin:4px 0'>{_e(message)}</div>"
+        )
+
+    def _guard(self, callback: Callable[..., object]) -> Callable[..., None]:
+        """Run a widget callback; on an exception show a friendly message and log the details."""
+
+        def run(*args: Any) -> None:
+            try:
+                callback(*args)
+            except Exception:
+                log.exception("trainer %s: a callback failed", self.id)
+                self._say(FRIENDLY_ERROR, "error")
+                try:
+                    self.render()
+                except Exception:
+                    log.exception("trainer %s: could not redraw", self.id)
+
+        return run
+
+    def _button(self, label: str, callback: Callable[[], object], tooltip: str = "") -> Any:
+        button = w.Button(description=label, tooltip=tooltip or label, layout=w.Layout(width="auto"))
+        button.on_click(self._guard(lambda _b: callback()))
+        return button
+
+    # -- words in the learner's language
+    def card_name(self, card: Card) -> str:
+        return card.name(self.language)
+
+    def suit_name(self, suit: Suit) -> str:
+        return suit.name_in(self.language)
+
+    def meld_name(self, meld: Meld) -> str:
+        return meld.title(self.language)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Jupyter shows the exercise's widget."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# ---------------------------------------------------------------------------- 1. which card wins
+class WhichCardWins(Exercise):
+    """A trick of two cards and a trump suit: click the card that wins it (T1, C3, C4)."""
+
+    id = "which-card-wins"
+    title = "Which card wins the trick?"
+    instruction = "Click the card that wins this trick."
+
+    lead: Card
+    second: Card
+    trump: Suit
+    trick_number: int
+
+    def _generate(self) -> object:
+        rng = self.rng
+        if rng.random() < 0.5:  # phase 1: any second card (T2)
+            self.trump = rng.choice(SUITS)
+            self.lead = rng.choice(CARDS)
+            roll = rng.random()
+            others = [c for c in CARDS if c is not self.lead]
+            if roll < 0.45:
+                pool = [c for c in others if c.suit is self.lead.suit]
+            elif roll < 0.7:
+                pool = [c for c in others if c.suit is self.trump]
+            else:
+                pool = others
+            self.second = rng.choice(pool)
+            self.trick_number = rng.randint(1, 7)
+        else:  # phase 2: a legal second card of a real hand (T4)
+            state = _random_hand(rng)
+            target = rng.randint(8, 16)
+            _play_randomly(state, rng, _second_to_play_in(target))
+            assert state.lead is not None
+            plays = [m.card for m in state.legal_moves() if isinstance(m, Play)]
+            self.trump, self.lead, self.second = state.trump, state.lead, rng.choice(plays)
+            self.trick_number = state.trick_number
+        return (self.lead, self.second, self.trump)
+
+    def set_trick(self, lead: Card | str, second: Card | str, trump: Suit, trick_number: int = 1) -> None:
+        """Pose a chosen trick (for a lesson that scripts its example)."""
+        self.lead, self.second, self.trump, self.trick_number = _card(lead), _card(second), trump, trick_number
+        self._restart()
+
+    @property
+    def winning_card(self) -> Card:
+        """The engine's verdict (T1)."""
+        return self.second if trick_winner(self.lead, self.second, self.trump) else self.lead
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas(f"A trick: {self.card_name(self.lead)} led, {self.card_name(self.second)} second")
+        phase = "phase 1: any card may be played (T2)" if self.trick_number <= 7 else "phase 2 (T4)"
+        canvas.text(
+            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)}", weight="bold", fill=_GOLD
+        )
+        canvas.text(f"Trick {self.trick_number}, {phase}", size=13)
+        y = canvas.y + 26
+        canvas.label(16, y - 6, "led first")
+        canvas.label(146, y - 6, "played second")
+        chosen = self.winning_card if self.solved else None
+        for i, card in enumerate((self.lead, self.second)):
+            svg = card_svg(
+                card,
+                language=lang,
+                width=110,
+                trump=card.suit is self.trump,
+                highlighted=card is chosen,
+            )
+            canvas.place(svg, 16 + i * 130, y, pick=card.text)
+        canvas.y = y + 110 * 1.6 + 4
+        return canvas.svg()
+
+    def _on_pick(self, pick: str) -> None:
+        self.answer(pick)
+
+    def answer(self, card: Card | str) -> bool:
+        """The learner says ``card`` wins the trick."""
+        card = _card(card)
+        if card not in (self.lead, self.second):
+            self._say(f"Click one of the two cards of the trick, not the {self.card_name(card)}.", "info")
+            return False
+        right = card is self.winning_card
+        why = self.explain()
+        if right:
+            return self._judge(True, f"Right: {why}")
+        return self._judge(False, f"Not quite: the {self.card_name(card)} does not win. {why}")
+
+    def explain(self) -> str:
+        """Why the winner wins, in words, citing C3/C4 and T1 (the verdict is ``trick_winner``'s)."""
+        lang, trump = self.language, self.trump
+        won = self.winning_card
+        lost = self.second if won is self.lead else self.lead
+        if won.suit is lost.suit:
+            trumps = won.suit is trump
+            order = TRUMP_ORDER if trumps else PLAIN_ORDER
+            rule = "C3" if trumps else "C4"
+            kind = "trumps" if trumps else f"of the led suit, {self.suit_name(won.suit)}, and not trumps"
+            top = " (the highest trump of all)" if trumps and won.rank is order[0] else ""
+            return (
+                f"the {self.card_name(won)} wins{top}. Both cards are {kind}; in that order "
+                f"({_order_text(order, lang)}) the {won.rank.name_in(lang)} ranks above the "
+                f"{lost.rank.name_in(lang)} ({rule}, T1)."
+            )
+        if won.suit is trump:
+            return (
+                f"the {self.card_name(won)} wins: it is a trump ({self.suit_name(trump)}) and the other card is not, "
+                "and the highest trump wins the trick (T1)."
+            )
+        return (
+            f"the {self.card_name(won)} wins: the {self.card_name(lost)} neither follows the led suit "
+            f"({self.suit_name(won.suit)}) nor is a trump, so the card led wins (T1)."
+        )
+
+
+# ---------------------------------------------------------------------------- 2. count the points
+class CountPoints(Exercise):
+    """A few won tricks: type their card points (C3, C4, C5)."""
+
+    id = "count-points"
+    title = "Count the card points"
+    instruction = "A player won these tricks. Type how many card points they are worth, then press Check."
+
+    tricks: list[tuple[int, Card, Card]]
+    trump: Suit
+    include_last: bool
+
+    def _make_controls(self) -> list[Any]:
+        self.points_box = w.IntText(value=0, description="Points:", layout=w.Layout(width="180px"))
+        self.check_button = self._button("Check", self._check, "Check your count")
+        return [self.points_box, self.check_button]
+
+    def _generate(self) -> object:
+        rng = self.rng
+        state = _random_hand(rng)
+        _play_randomly(state, rng, _after_moves(10**6))
+        played = state.tricks  # all 16 tricks of the hand
+        count = rng.randint(2, 4)
+        self.include_last = rng.random() < 0.4
+        numbers = list(range(len(played) - 1))
+        chosen = sorted(rng.sample(numbers, count - 1 if self.include_last else count))
+        if self.include_last:
+            chosen.append(len(played) - 1)
+        self.trump = state.trump
+        self.tricks = [(i + 1, played[i][1], played[i][2]) for i in chosen]
+        self.points_box.value = 0
+        return (self.trump, tuple(self.tricks), self.include_last)
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for _, lead, second in self.tricks for c in (lead, second)]
+
+    @property
+    def expected(self) -> int:
+        """The engine's count: ``trick_points`` of the cards, plus 10 for the last trick (C5)."""
+        return trick_points(self.cards, self.trump) + (LAST_TRICK_BONUS if self.include_last else 0)
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas("Tricks won: " + ", ".join(self.card_name(c) for c in self.cards))
+        canvas.text(
+            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)}", weight="bold", fill=_GOLD
+        )
+        if self.include_last:
+            canvas.text(f"Including the last trick (trick {self.tricks[-1][0]})", size=13, fill=_GOLD)
+        else:
+            canvas.text("The last trick is not among them", size=13)
+        x, y = 16.0, canvas.y + 22
+        tallest = 0.0
+        for number, lead, second in self.tricks:
+            canvas.label(x + 12, y, f"Trick {number}" + (" (last)" if number == 16 else ""))
+            width, height = canvas.place(hand_svg([lead, second], language=lang, trump=self.trump, card_width=70), x, y)
+            x += width + 8
+            tallest = max(tallest, height)
+        canvas.y = y + tallest + 4
+        return canvas.svg()
+
+    def _check(self) -> None:
+        self.answer(int(self.points_box.value))
+
+    def answer(self, value: int) -> bool:
+        """The learner says the tricks hold ``value`` card points."""
+        self.points_box.value = value
+        if value == self.expected:
+            return self._judge(True, f"Right: {self.explain()}")
+        if self.mistakes == 0:
+            hint = (
+                f"Not quite: {value} is not it. Count each card: trumps "
+                f"{self._table(TRUMP_ORDER, self.trump)} (C3); other suits {self._table(PLAIN_ORDER, None)} (C4)"
+                + ("; and the last trick brings 10 more (C5)." if self.include_last else ".")
+            )
+            return self._judge(False, hint)
+        return self._judge(False, f"Not quite: {value} is not it. {self.explain()}")
+
+    def _table(self, order: Sequence[Rank], trump: Suit | None) -> str:
+        suit = trump if trump is not None else next(s for s in SUITS if s is not self.trump)
+        lang = self.language
+        return ", ".join(
+            f"{names.RANK_LETTERS[lang][r.index]} {trick_points([Card(r, suit)], self.trump)}"
+            for r in order
+            if trick_points([Card(r, suit)], self.trump)
+        )
+
+    def explain(self) -> str:
+        """The sum card by card (the numbers are ``trick_points`` of each card)."""
+        parts = []
+        for card in self.cards:
+            pts = trick_points([card], self.trump)
+            tag = " (trump)" if card.suit is self.trump else ""
+            parts.append(f"{self.card_name(card)}{tag} {pts}")
+        if self.include_last:
+            parts.append(f"last trick {LAST_TRICK_BONUS}")
+        rules = "C3, C4, C5" if self.include_last else "C3, C4"
+        return f"{' + '.join(parts)} = {self.expected} card points ({rules})."
+
+
+# ---------------------------------------------------------------------------- 3. find the melds
+class FindMelds(Exercise):
+    """A hand of nine: select the cards of each meld and add it (M1, M2, M3)."""
+
+    id = "find-melds"
+    title = "Find the melds"
+    instruction = (
+        "Select the cards of a meld (click to select, click again to drop), then press “Add meld”. "
+        "Find every set, every longest sequence and béla."
+    )
+
+    hand: list[Card]
+    trump: Suit
+    melds: list[Meld]
+    targets: list[Meld]
+    found: list[Meld]
+    selection: list[Card]
+
+    def _make_controls(self) -> list[Any]:
+        self.add_button = self._button("Add meld", self.add_meld, "Check the selected cards as a meld")
+        self.clear_button = self._button("Clear selection", self.clear_selection)
+        return [self.add_button, self.clear_button]
+
+    def _generate(self) -> object:
+        rng = self.rng
+        for _ in range(200):
+            trump = rng.choice(SUITS)
+            cards: set[Card] = set()
+            for _ in range(rng.choice((1, 1, 2, 2, 3))):
+                roll = rng.random()
+                if roll < 0.5:
+                    length = rng.choice((3, 3, 4, 4, 5))
+                    seq = rng.choice([m for m in SEQUENCES if m.length == length])
+                    cards.update(seq.cards())
+                elif roll < 0.8:
+                    cards.update(rng.choice(SETS).cards())
+                else:
+                    cards.update(BELA.cards(trump))
+            if len(cards) > 9:
+                continue
+            rest = [c for c in CARDS if c not in cards]
+            cards.update(rng.sample(rest, 9 - len(cards)))
+            melds = find_melds(cards, trump=trump)
+            targets = self.maximal(melds)
+            if 1 <= len(targets) <= 3:
+                break
+        self.trump = trump
+        self.hand = sorted(cards)
+        self.melds = melds
+        self.targets = targets
+        self.found = []
+        self.selection = []
+        return (trump, tuple(self.hand))
+
+    def set_hand(self, cards: Iterable[Card | str], trump: Suit) -> None:
+        """Pose a chosen hand (for a lesson that scripts its example)."""
+        self.trump = trump
+        self.hand = sorted({_card(c) for c in cards})
+        self.melds = find_melds(self.hand, trump=trump)
+        self.targets = self.maximal(self.melds)
+        self.found, self.selection = [], []
+        self._restart()
+
+    @staticmethod
+    def maximal(melds: Sequence[Meld]) -> list[Meld]:
+        """The melds to find: sets, béla, and each sequence not lying inside a longer one found."""
+        seqs = [m for m in melds if m.kind is MeldKind.SEQUENCE]
+        return [
+            m
+            for m in melds
+            if m.kind is not MeldKind.SEQUENCE
+            or not any(o.length > m.length and o.mask & m.mask == m.mask for o in seqs)
+        ]
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas("Your hand: " + ", ".join(self.card_name(c) for c in self.hand))
+        canvas.text(
+            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)} (for béla)",
+            weight="bold",
+            fill=_GOLD,
+        )
+        canvas.text(f"Melds found: {len(self.found)} of {len(self.targets)}", size=13)
+        marked = [c for m in self.found for c in m.cards(self.trump)]
+        hand = hand_svg(
+            self.hand,
+            language=lang,
+            trump=self.trump,
+            selected=self.selection,
+            highlighted=marked,
+            card_width=90,
+            pickable=True,
+        )
+        canvas.row([(hand, None)])
+        if self.found:
+            canvas.row([(meld_svg(m, self.trump, language=lang), None) for m in self.found], gap=8)
+        return canvas.svg()
+
+    def _update_controls(self) -> None:
+        super()._update_controls()
+        self.clear_button.disabled = self.solved or not self.selection
+
+    def _on_pick(self, pick: str) -> None:
+        self.select(pick)
+
+    def select(self, card: Card | str) -> None:
+        """Select a card of the hand, or drop it if selected."""
+        card = _card(card)
+        if self.solved:
+            return
+        if card not in self.hand:
+            self._say(f"The {self.card_name(card)} is not in this hand.", "info")
+            return
+        if card in self.selection:
+            self.selection.remove(card)
+        else:
+            self.selection.append(card)
+        self.render()
+
+    def clear_selection(self) -> None:
+        self.selection = []
+        self.render()
+
+    def answer(self, cards: Iterable[Card | str]) -> bool:
+        """Select exactly ``cards`` and add them as a meld."""
+        self.selection = [_card(c) for c in cards]
+        return self.add_meld()
+
+    def add_meld(self) -> bool:
+        """Check the selection against ``find_melds``; returns True if it was a new meld to find."""
+        chosen = sorted(set(self.selection))
+        if not chosen:
+            self._say("Select the cards of a meld first: click them in the picture.", "info")
+            return False
+        mask = sum(c.bit for c in chosen)
+        match = next((m for m in self.melds if m.card_mask(self.trump) == mask), None)
+        self.selection = []
+        if match is not None and match in self.found:
+            self._say(f"You have found the {self.meld_name(match)} already.", "info")
+            self.render()
+            return False
+        if match is not None and match in self.targets:
+            self.found.append(match)
+            done = len(self.found) == len(self.targets)
+            message = f"Right: {self._what(match)}"
+            if done:
+                message += " That is every meld in this hand."
+            else:
+                message += f" {len(self.targets) - len(self.found)} more to find."
+            if done:
+                return self._judge(True, message)
+            if self.attempts == 0:
+                self.progress.record_try(self.id)
+            self.attempts += 1
+            self._say(message, "right")
+            self.render()
+            return True
+        if match is not None:  # a sequence inside a longer one
+            longer = next(m for m in self.targets if m.kind is MeldKind.SEQUENCE and m.mask & match.mask == match.mask)
+            self._say(
+                f"Nearly: the {self.meld_name(match)} is a sequence, but it lies inside the longer "
+                f"{self.meld_name(longer)}. Add the whole run (M1).",
+                "info",
+            )
+            self.render()
+            return False
+        return self._judge(False, f"Not quite: {self._why_not(chosen)}")
+
+    def _what(self, meld: Meld) -> str:
+        name = f"{self.meld_name(meld)}, {meld.value} points"
+        if meld.kind is MeldKind.SET:
+            assert meld.rank is not None
+            return f"{name}: all four {meld.rank.name_in(self.language)}s make a set (M2)."
+        if meld.kind is MeldKind.BELA:
+            return f"{name}: the King and Over of trumps ({self.suit_name(self.trump)}) (M3)."
+        assert meld.suit is not None
+        return f"{name}: {meld.length} {self.suit_name(meld.suit)} in a row (M1)."
+
+    def _why_not(self, chosen: Sequence[Card]) -> str:
+        """What keeps the selection from being a meld (the verdict was ``find_melds``')."""
+        lang = self.language
+        ranks = {c.rank for c in chosen}
+        suits = {c.suit for c in chosen}
+        if ranks == {Rank.KING, Rank.OVER} and len(chosen) == 2 and len(suits) == 1:
+            return f"a King and an Over make béla only in the trump suit, {self.suit_name(self.trump)} (M3)."
+        if len(ranks) == 1:
+            rank = next(iter(ranks))
+            if rank in (Rank.EIGHT, Rank.SEVEN):
+                return "there is no set of Eights or Sevens (M2)."
+            return f"a set needs all four {rank.name_in(lang)}s (M2)."
+        if len(suits) == 1:
+            if len(chosen) < 3:
+                return "a sequence needs at least three cards of one suit (M1)."
+            places = sorted(c.rank.index for c in chosen)
+            missing = [SEQUENCE_ORDER[i] for i in range(places[0], places[-1] + 1) if i not in places]
+            gap = ", ".join(r.name_in(lang) for r in missing)
+            return (
+                f"these {self.suit_name(next(iter(suits)))} are not consecutive: the {gap} is missing between them. "
+                f"Sequences run {_order_text(SEQUENCE_ORDER, lang)} (C2, M1)."
+            )
+        return (
+            "these cards are neither of one suit (a sequence, M1) nor of one rank (a set, M2), "
+            "nor the King and Over of trumps (béla, M3)."
+        )
+
+
+# ---------------------------------------------------------------------------- 4. the meld contest
+Side = Literal["leader", "second", "illegal"]
+SIDES: tuple[Side, ...] = ("leader", "second", "illegal")
+
+
+class MeldContest(Exercise):
+    """Two declarations in one trick: whose melds score, or may the second not declare at all (K2, K3)?"""
+
+    id = "meld-contest"
+    title = "Who scores the melds?"
+    instruction = "The leader and then the second player declared these melds. Who scores?"
+
+    leader_melds: tuple[Meld, ...]
+    second_melds: tuple[Meld, ...]
+    trump: Suit
+    rules: RuleSet
+
+    def _make_controls(self) -> list[Any]:
+        return [
+            self._button("The leader scores", lambda: self.answer("leader")),
+            self._button("The second player scores", lambda: self.answer("second")),
+            self._button("The second may not declare this (K3)", lambda: self.answer("illegal")),
+        ]
+
+    def _declaration(self, avoid: int, like: tuple[Meld, ...] = ()) -> tuple[Meld, ...] | None:
+        rng, rules = self.rng, self.rules
+        sets = [m for m in SETS if m.rank is not None and m.rank.value in rules.set_order()]
+        seqs = [m for m in SEQUENCES if m.length <= 6]
+        roll = rng.random()
+        lead_seq = next((m for m in like if m.kind is MeldKind.SEQUENCE), None)
+        if lead_seq is not None and roll < 0.4:  # an answer of the same length, to reach the finer clauses of K2
+            assert lead_seq.rank is not None
+            pool = [m for m in seqs if m.length == lead_seq.length]
+            if rng.random() < 0.5:
+                pool = [m for m in pool if m.rank is lead_seq.rank] or pool
+            melds: tuple[Meld, ...] = (rng.choice(pool),)
+        elif roll < 0.7:
+            melds = (rng.choice(seqs),)
+            if rules.several_sequences and rng.random() < 0.3:  # V4
+                melds += (rng.choice([m for m in seqs if m.suit is not melds[0].suit]),)
+        elif roll < 0.9:
+            melds = (rng.choice(sets),)
+        else:
+            melds = (rng.choice(sets), rng.choice(seqs))
+        mask = 0
+        for m in melds:  # a set and a sequence may share a card (M5)
+            mask |= m.mask
+        if mask & avoid or bin(mask).count("1") > 9:  # the two hands share no card; a hand holds nine
+            return None
+        return melds
+
+    def _generate(self) -> object:
+        rng = self.rng
+        wanted = rng.choice(SIDES)
+        for _ in range(60):
+            self.rules = RuleSet.austrian() if rng.random() < 0.25 else RuleSet()
+            self.trump = rng.choice(SUITS)
+            leader = self._declaration(0)
+            if leader is None:
+                continue
+            second = self._declaration(sum(m.mask for m in leader), leader)
+            if second is None:
+                continue
+            self.leader_melds, self.second_melds = leader, second
+            if self.truth == wanted:
+                break
+        return (self.leader_melds, self.second_melds, self.trump, self.rules)
+
+    @property
+    def truth(self) -> Side:
+        """The engine's verdict: ``may_answer`` (K3), then ``contest`` (K2)."""
+        if not may_answer(self.leader_melds, self.second_melds):
+            return "illegal"
+        winner = contest(self.leader_melds, self.second_melds, self.trump, self.rules).winner
+        return "second" if winner == "second" else "leader"
+
+    def _announced(self, melds: Sequence[Meld]) -> str:
+        return ", ".join(f"“{m.announcement_in(self.language)}”" for m in melds)
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas("A meld contest")
+        rules = "Austrian rules (V3, V4)" if self.rules.same_suit_rule == "austrian" else "Hungarian rules"
+        canvas.text(
+            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)} · {rules}",
+            weight="bold",
+            fill=_GOLD,
+        )
+        for who, melds in (("The leader", self.leader_melds), ("The second player", self.second_melds)):
+            canvas.text(f"{who} announces {self._announced(melds)}:", size=14)
+            canvas.row([(meld_svg(m, self.trump, language=lang), None) for m in melds], gap=8)
+        return canvas.svg()
+
+    def answer(self, side: Side) -> bool:
+        """The learner's verdict: ``"leader"``, ``"second"`` or ``"illegal"`` (K3)."""
+        if side not in SIDES:
+            raise ValueError(f"answer 'leader', 'second' or 'illegal', not {side!r}")
+        truth = self.truth
+        right = side == truth
+        if truth == "illegal":
+            why = self._k3_text()
+        elif side == "illegal":
+            why = (
+                f"the second may declare this (K3): after {self._announced(self.leader_melds)} an answer of "
+                f"{self._announced(self.second_melds)} could win. So whose melds are better?"
+            )
+        else:
+            why = self._k2_text()
+        return self._judge(right, ("Right: " if right else "Not quite: ") + why)
+
+    def _k3_text(self) -> str:
+        return (
+            f"the leader announced {self._announced(self.leader_melds)}, and the second may declare only what "
+            "could beat the leader's best: after a set only a set; after a sequence only a set or a sequence at "
+            f"least as long. {self._announced(self.second_melds)} cannot, so the declaration is refused (K3)."
+        )
+
+    def _k2_text(self) -> str:
+        result = contest(self.leader_melds, self.second_melds, self.trump, self.rules)
+        lang = self.language
+        melds = (*self.leader_melds, *self.second_melds)
+        who = "the second player" if result.winner == "second" else "the leader"
+        text = f"{who} scores ({result.rule}): {_localize(result.reason, melds, lang)}."
+        if result.needs_detail and result.leader_best is not None:
+            best = result.leader_best
+            assert best.rank is not None
+            named = self.meld_name(best) if best.kind is MeldKind.SET else best.rank.name_in(lang)
+            answer = names.announcement("higher" if result.winner == "second" else "good", lang)
+            text += f" The announcements tie, so the leader names “{named}” and the second answers “{answer}” (K4)."
+        scored = self.second_melds if result.winner == "second" else self.leader_melds
+        total = sum(m.value for m in scored)
+        text += f" The winner scores all their declared melds, {total} points; the other scores none (K1)."
+        return text
+
+
+# ---------------------------------------------------------------------------- 5. same-suit sequences
+class SameSuit(Exercise):
+    """A player already scored sequences in a suit: may they declare another one (K7, V5)?"""
+
+    id = "same-suit"
+    title = "Another sequence in the same suit?"
+    instruction = "This player has scored the sequences shown. May they now declare the new one?"
+
+    scored: list[Meld]
+    candidate: Meld
+    rules: RuleSet
+
+    def _make_controls(self) -> list[Any]:
+        return [
+            self._button("May declare", lambda: self.answer(True)),
+            self._button("May not", lambda: self.answer(False)),
+        ]
+
+    def _generate(self) -> object:
+        rng = self.rng
+        self.rules = RuleSet.austrian() if rng.random() < 0.3 else RuleSet()
+        wanted = rng.random() < 0.5
+        suit = rng.choice(SUITS)
+        in_suit = [m for m in SEQUENCES if m.suit is suit]
+        scored: list[Meld] = []
+        for _ in range(rng.choice((1, 1, 2))):
+            pool = [m for m in in_suit if m not in scored and same_suit_reason(m, scored, self.rules)[0]]
+            if pool:
+                scored.append(rng.choice(pool))
+        rest = [m for m in in_suit if m not in scored]
+        pool = [m for m in rest if same_suit_reason(m, scored, self.rules)[0] == wanted] or rest
+        self.scored, self.candidate = scored, rng.choice(pool)
+        return (tuple(self.scored), self.candidate, self.rules)
+
+    @property
+    def verdict(self) -> tuple[bool, str]:
+        """``same_suit_reason`` of the candidate."""
+        return same_suit_reason(self.candidate, self.scored, self.rules)
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas(
+            f"Scored: {', '.join(self.meld_name(m) for m in self.scored)}; new: {self.meld_name(self.candidate)}"
+        )
+        rule = "Austrian rule (V5)" if self.rules.same_suit_rule == "austrian" else "Hungarian rule (K7)"
+        canvas.text(rule, weight="bold", fill=_GOLD)
+        cw, step, x0 = 52.0, 58.0, 200.0
+        canvas.y += 4
+        for i, rank in enumerate(SEQUENCE_ORDER):
+            canvas.parts.append(
+                f'<text x="{_n(x0 + i * step + cw / 2)}" y="{_n(canvas.y + 12)}" text-anchor="middle" '
+                f'font-family="{_SANS}" font-size="13" fill="{_INK}">{_e(names.RANK_LETTERS[lang][rank.index])}</text>'
+            )
+        canvas.y += 18
+        rows = [(f"scored: {self.meld_name(m)}", m, False) for m in self.scored]
+        rows.append((f"new: {self.meld_name(self.candidate)}", self.candidate, True))
+        for label, meld, new in rows:
+            top = canvas.y + 6
+            canvas.parts.append(
+                f'<text x="16" y="{_n(top + cw * 0.8)}" font-family="{_SANS}" font-size="13" '
+                f'font-weight="{"bold" if new else "normal"}" fill="{_GOLD if new else _INK}">{_e(label)}</text>'
+            )
+            held = set(meld.cards())
+            for i, rank in enumerate(SEQUENCE_ORDER):
+                assert meld.suit is not None
+                card = Card(rank, meld.suit)
+                if card in held:
+                    canvas.place(card_svg(card, language=lang, width=cw, highlighted=new), x0 + i * step, top)
+                else:
+                    canvas.slot(x0 + i * step, top, cw)
+            canvas.y = top + cw * 1.6 + 4
+        return canvas.svg()
+
+    def answer(self, may: bool) -> bool:
+        """The learner says the new sequence may (True) or may not (False) be declared."""
+        ok, reason = self.verdict
+        melds = (*self.scored, self.candidate)
+        text = _localize(reason, melds, self.language)
+        return self._judge(bool(may) == ok, ("Right: " if bool(may) == ok else "Not quite: ") + text + ".")
+
+
+# ---------------------------------------------------------------------------- 6. what may you play
+class WhatMayYouPlay(Exercise):
+    """Phase 2, second to play: click every card you may play, then Check (T4)."""
+
+    id = "what-may-you-play"
+    title = "What may you play?"
+    instruction = "Phase 2: you play second. Click every card you may play (click again to drop it), then Check."
+
+    state: HandState
+    selection: list[Card]
+
+    def _make_controls(self) -> list[Any]:
+        self.check_button = self._button("Check", self.check, "Check your choice")
+        return [self.check_button]
+
+    def _generate(self) -> object:
+        rng = self.rng
+        for _ in range(4):
+            state = _random_hand(rng)
+            target = rng.randint(8, 14)
+            _play_randomly(state, rng, _second_to_play_in(target))
+            if len(self._playable(state)) < len(state.hand(state.to_move or 0)):
+                break  # prefer positions where not every card may be played
+        self.state = state
+        self.selection = []
+        return tuple(state.moves)
+
+    @staticmethod
+    def _playable(state: HandState) -> set[Card]:
+        return {m.card for m in state.legal_moves() if isinstance(m, Play)}
+
+    @property
+    def player(self) -> int:
+        assert self.state.to_move is not None
+        return self.state.to_move
+
+    @property
+    def hand(self) -> list[Card]:
+        return self.state.hand(self.player)
+
+    @property
+    def correct(self) -> set[Card]:
+        """The cards ``legal_moves()`` lists as plays."""
+        return self._playable(self.state)
+
+    def _picture(self) -> str:
+        lang, state = self.language, self.state
+        lead = state.lead
+        assert lead is not None
+        canvas = _Canvas(f"Trick {state.trick_number}: {self.card_name(lead)} led; your hand")
+        canvas.text(
+            f"{names.term('trump', lang).capitalize()}: {self.suit_name(state.trump)} · trick {state.trick_number}, "
+            f"{names.term('phase 2', lang)}",
+            weight="bold",
+            fill=_GOLD,
+        )
+        canvas.text(f"Your opponent led the {self.card_name(lead)}:", size=13)
+        canvas.row([(card_svg(lead, language=lang, width=80, trump=lead.suit is state.trump), None)])
+        canvas.text(f"Your hand ({names.term('player', lang)} {self.player}):", size=13)
+        hand = hand_svg(
+            self.hand,
+            language=lang,
+            trump=state.trump,
+            selected=self.selection,
+            playable=self.correct if self.solved else None,
+            card_width=84,
+            pickable=True,
+        )
+        canvas.row([(hand, None)])
+        return canvas.svg()
+
+    def _on_pick(self, pick: str) -> None:
+        self.select(pick)
+
+    def select(self, card: Card | str) -> None:
+        """Select a card of the hand as playable, or drop it."""
+        card = _card(card)
+        if self.solved:
+            return
+        if card not in self.hand:
+            self._say(f"The {self.card_name(card)} is not in your hand.", "info")
+            return
+        if card in self.selection:
+            self.selection.remove(card)
+        else:
+            self.selection.append(card)
+        self.render()
+
+    def answer(self, cards: Iterable[Card | str]) -> bool:
+        """Select exactly ``cards`` and check."""
+        self.selection = [_card(c) for c in cards]
+        return self.check()
+
+    def check(self) -> bool:
+        chosen, correct = set(self.selection), self.correct
+        if not chosen:
+            self._say("Click the cards you may play first.", "info")
+            return False
+        if chosen == correct:
+            return self._judge(True, f"Right: {self.explain()}")
+        refused: dict[str, list[Card]] = {}
+        for card in sorted(chosen - correct):
+            try:
+                self.state.copy().push(PLAYS[self.player][card.index])
+            except IllegalMoveError as err:  # the engine's own explanation, with its rule ID
+                refused.setdefault(str(err), []).append(card)
+        parts = [
+            f"{_upper_first(self._names(cards))} may not be played: {reason}." for reason, cards in refused.items()
+        ]
+        missing = sorted(correct - chosen)
+        if missing:
+            parts.append(f"You may also play {self._names(missing)} (T4).")
+        if self.mistakes >= 1:
+            parts.append(_upper_first(self.explain()))
+        return self._judge(False, "Not quite. " + " ".join(parts))
+
+    def _names(self, cards: Sequence[Card]) -> str:
+        named = [f"the {self.card_name(c)}" for c in cards]
+        return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+    def explain(self) -> str:
+        """The situation of T4, told from the engine's set of playable cards."""
+        state, correct = self.state, self.correct
+        lead = state.lead
+        assert lead is not None
+        follow = {c for c in self.hand if c.suit is lead.suit}
+        trumps = {c for c in self.hand if c.suit is state.trump}
+        suit = self.suit_name(lead.suit)
+        if follow and correct == follow:
+            return (
+                f"you hold {suit}, so you must follow suit with one of them; any of them will do, "
+                "there is no duty to play higher (T4)."
+            )
+        if trumps and correct == trumps:
+            return (
+                f"you hold no {suit}, so you must play a trump ({self.suit_name(state.trump)}); any trump will do, "
+                "there is no duty to play higher (T4)."
+            )
+        return f"you hold neither {suit} nor trumps, so you may play any card (T4)."
+
+
+# ---------------------------------------------------------------------------- 7. going out
+class GoingOut(Exercise):
+    """Running scores near 501: can this player go out now, and for how many buli (S3, S4, V10)?"""
+
+    id = "going-out"
+    title = "Can you go out?"
+    instruction = "Can the player named below claim 501 now, and for how many buli?"
+
+    state: HandState
+    claimant: int
+
+    def _make_controls(self) -> list[Any]:
+        return [
+            self._button("No (wrong claim)", lambda: self.answer(0)),
+            self._button("Yes: 1 buli", lambda: self.answer(1)),
+            self._button("Yes: 2 buli (maccs)", lambda: self.answer(2)),
+        ]
+
+    def _generate(self) -> object:
+        rng = self.rng
+        wanted = rng.choice((0, 1, 2))
+        for _ in range(60):
+            rules = RuleSet.austrian() if rng.random() < 0.25 else RuleSet()
+            claimant = rng.randint(0, 1)
+            scores = [0, 0]
+            scores[claimant] = rng.randint(420, 495)
+            scores[1 - claimant] = rng.randint(150, 470)
+            state = _random_hand(rng, rules, scores)
+            moves = rng.randint(0, 30)
+            _play_randomly(state, rng, _after_moves(moves))
+            if state.is_over or OUTS[claimant] not in state.legal_moves(claimant):
+                continue
+            self.state, self.claimant = state, claimant
+            if self.truth == wanted:
+                break
+        return (tuple(self.state.moves), self.state.scores_in, self.claimant)
+
+    @property
+    def claim(self) -> HandState:
+        """A copy of the state after the claim (S3): its ``out`` and ``buli`` are the verdict."""
+        after = self.state.copy()
+        after.push(OUTS[self.claimant])
+        return after
+
+    @property
+    def truth(self) -> int:
+        """0 for a wrong claim, else the buli the claimant wins (1, or 2 for a maccs)."""
+        after = self.claim
+        assert after.out is not None
+        return after.buli[self.claimant] if after.out[1] else 0
+
+    def _picture(self) -> str:
+        lang, state = self.language, self.state
+        player = names.term("player", lang)
+        canvas = _Canvas(f"Can {player} {self.claimant} go out?")
+        rules = "Austrian rules (V10)" if state.rules.single_games else "Hungarian rules"
+        canvas.text(
+            f"{player} {self.claimant} wants to claim 501 · trick {state.trick_number} · {rules}",
+            weight="bold",
+            fill=_GOLD,
+        )
+        scored = state.scored_melds
+        for p in (self.claimant, 1 - self.claimant):
+            canvas.y += 6
+            canvas.text(f"{player} {p}", weight="bold")
+            canvas.text(f"before this hand: {state.scores_in[p]}", size=13, x=32)
+            melds = [f"{self.meld_name(m)} {m.value}" for m in scored[p]]
+            if state.bela_scored[p]:
+                melds.append(f"{BELA.title(lang)} {BELA.value}")
+            canvas.text(f"melds scored this hand: {', '.join(melds) if melds else 'none'}", size=13, x=32)
+            won = [t for t in state.tricks if t[3] == p]
+            canvas.text(
+                f"card points of completed tricks: {state.card_points[p]} ({len(won)} tricks won)", size=13, x=32
+            )
+        lead = state.lead
+        if lead is not None:
+            canvas.y += 6
+            canvas.text(
+                f"Trick {state.trick_number} is under way: {player} {state.leader} led the {self.card_name(lead)}.",
+                size=13,
+            )
+            canvas.row([(card_svg(lead, language=lang, width=64, trump=lead.suit is state.trump), None)])
+        return canvas.svg()
+
+    def answer(self, buli: int) -> bool:
+        """The learner's verdict: 0 (the claim would be wrong), 1 or 2 buli."""
+        if buli not in (0, 1, 2):
+            raise ValueError(f"answer 0 (no), 1 or 2 buli, not {buli!r}")
+        truth = self.truth
+        right = buli == truth
+        return self._judge(right, ("Right: " if right else "Not quite: ") + self.explain())
+
+    def explain(self) -> str:
+        state, p = self.state, self.claimant
+        player = names.term("player", self.language)
+        total, other = state.total(p), state.total(1 - p)
+        sum_text = (
+            f"{player} {p} has {state.scores_in[p]} + {state.meld_points[p]} in melds + {state.card_points[p]} "
+            f"card points = {total} (S3"
+        )
+        sum_text += "; the trick under way does not count yet)." if state.lead is not None else ")."
+        truth = self.truth
+        if truth == 0:
+            return f"{sum_text} That is short of 501: the claim is wrong and the opponent wins one buli (S4)."
+        if state.rules.single_games:
+            double = (
+                f"the opponent has {other}, below 250, so the loser pays double: 2 (V10)."
+                if truth == 2
+                else f"the opponent has {other}, not below 250, so it is a single game: 1 (V10)."
+            )
+        else:
+            double = (
+                f"the opponent has {other}, 250 or less: a maccs, 2 buli (S4)."
+                if truth == 2
+                else f"the opponent has {other}, more than 250: 1 buli (S4)."
+            )
+        return f"{sum_text} That is 501 or more, so the claim is right; {double}"
+
+
+# ---------------------------------------------------------------------------- the catalogue
+TRAINERS: dict[str, type[Exercise]] = {
+    cls.id: cls for cls in (WhichCardWins, CountPoints, FindMelds, MeldContest, SameSuit, WhatMayYouPlay, GoingOut)
+}
+"""Every trainer by its id."""
+
+
+def trainer(id: str, seed: int | None = None, **kw: Any) -> Exercise:
+    """A new exercise by id: ``trainer("find-melds", seed=4, language="hu")``."""
+    try:
+        cls = TRAINERS[id]
+    except KeyError:
+        raise ValueError(f"unknown trainer {id!r}: choose one of {', '.join(TRAINERS)}") from None
+    return cls(seed=seed, **kw)
