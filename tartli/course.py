@@ -25,7 +25,11 @@ class Page:
 
 PAGES: tuple[Page, ...] = (
     Page("00_index.ipynb", "Welcome to Tartli", "What the game is and how this course works."),
-    Page("practice.ipynb", "Practice", "Seven trainers: tricks, card points, melds, the contest, what to play, going out."),
+    Page(
+        "practice.ipynb",
+        "Practice",
+        "Seven trainers: tricks, card points, melds, the contest, what to play, going out.",
+    ),
     Page("table.ipynb", "Play at the table", "A whole game against the computer, or two people at one screen."),
 )
 """Pages that exist, in reading order. Lessons are added here as they are written."""
