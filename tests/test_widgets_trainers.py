@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from tartli import Card, Rank, Suit
+from tartli import Card, HandState, Rank, Suit, TartliError
 from tartli.cards import LAST_TRICK_BONUS
 from tartli.game import trick_points, trick_winner
 from tartli.melds import Meld, MeldKind, contest, find_melds, may_answer, same_suit_reason
@@ -504,3 +504,45 @@ def test_progress_is_bound_to_the_boards_local_storage() -> None:
     assert progress.best("same-suit") == 2
     assert ex.board.load_progress()["same-suit"]["best"] == 2
     assert "best ★★☆" in other.score_html.value
+
+
+# ------------------------------------------------------------------ fixed scenarios from records
+def _record_at(predicate, seed: int = 3) -> tuple[str, HandState]:  # type: ignore[no-untyped-def]
+    import random as _random
+
+    from tartli.record import Record
+
+    rng = _random.Random(seed)
+    for n in range(200):
+        state = HandState.from_seed(n)
+        while not state.is_over and not predicate(state):
+            state.push(rng.choice([m for m in state.legal_moves() if not isinstance(m, GoOut)]))
+        if not state.is_over:
+            return Record.from_state(state).to_json(), state
+    raise AssertionError("no position found")
+
+
+@pytest.mark.rule("T4")
+def test_what_may_you_play_takes_a_scenario_record() -> None:
+    text, state = _record_at(lambda s: s.trick_number >= 8 and s.lead is not None)
+    ex = WhatMayYouPlay(seed=1)
+    ex.load_record(text)
+    assert ex.state.moves == state.moves
+    assert ex.correct == {m.card for m in state.legal_moves() if isinstance(m, Play)}
+    early, _ = _record_at(lambda s: s.trick_number == 2)
+    before = ex.state.moves
+
+    with pytest.raises(TartliError, match="T4"):
+        ex.load_record(early)
+    assert ex.state.moves == before
+
+
+@pytest.mark.rule("S3")
+def test_going_out_takes_a_scenario_record_and_refuses_others() -> None:
+    text, state = _record_at(lambda s: len(s.moves) >= 6)
+    ex = GoingOut(seed=1)
+    ex.load_record(text)
+    assert ex.claimant == state.to_move
+    assert ex.truth == 0  # from 0-0 nobody has 501 after a few tricks: a wrong claim
+    with pytest.raises(TartliError):
+        WhichCardWins(seed=1).load_record(text)

@@ -34,11 +34,12 @@ import ipywidgets as w
 
 from tartli import names
 from tartli.cards import CARDS, LAST_TRICK_BONUS, PLAIN_ORDER, SEQUENCE_ORDER, SUITS, TRUMP_ORDER, Card, Rank, Suit
-from tartli.errors import IllegalMoveError
+from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import Deal, HandState, trick_points, trick_winner
 from tartli.melds import BELA, SEQUENCES, SETS, Meld, MeldKind, contest, find_melds, may_answer, same_suit_reason
 from tartli.moves import OUTS, PLAYS, GoOut, Play
 from tartli.names import Language
+from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg, meld_svg
 from tartli.rules import RuleSet
@@ -413,6 +414,19 @@ class Exercise:
                 break
         self._key = key
         self._restart()
+
+    def load_record(self, text: str) -> None:
+        """Pose a fixed scenario from a ``tartli/1`` record (the trainers that ask about a position).
+
+        The record is replayed by the engine; a record that does not fit the question is refused
+        with a message and the current question stays.
+        """
+        state = Record.from_json(text).replay()
+        self.set_state(state)
+
+    def set_state(self, state: HandState) -> None:
+        """Pose a position (only for trainers that ask about one)."""
+        raise TartliError(f"the trainer {self.title!r} does not take a game position")
 
     def _restart(self) -> None:
         """Start the current question afresh: no attempts, nothing said."""
@@ -1173,6 +1187,14 @@ class WhatMayYouPlay(Exercise):
         self.selection = []
         return tuple(state.moves)
 
+    def set_state(self, state: HandState) -> None:
+        """Pose this position: phase 2, with a card led and the second player to play (T4)."""
+        if state.is_over or state.trick_number < 8 or state.lead is None:
+            raise TartliError("T4: this trainer needs a phase-2 position (trick 8 or later) with a card led")
+        self.state, self.selection = state, []
+        self._key = tuple(state.moves)
+        self._restart()
+
     @staticmethod
     def _playable(state: HandState) -> set[Card]:
         return {m.card for m in state.legal_moves() if isinstance(m, Play)}
@@ -1323,6 +1345,17 @@ class GoingOut(Exercise):
             if self.truth == wanted:
                 break
         return (tuple(self.state.moves), self.state.scores_in, self.claimant)
+
+    def set_state(self, state: HandState, claimant: int | None = None) -> None:
+        """Pose this position; the claimant is ``claimant`` or else the player to move (S3)."""
+        if state.is_over:
+            raise TartliError("S3: the hand in this record is over: nobody can go out")
+        player = claimant if claimant is not None else state.to_move
+        if player not in (0, 1) or OUTS[player] not in state.legal_moves(player):
+            raise TartliError("B2: no claim may be made in this position")
+        self.state, self.claimant = state, player
+        self._key = (tuple(state.moves), state.scores_in, player)
+        self._restart()
 
     @property
     def claim(self) -> HandState:
