@@ -21,6 +21,8 @@ class Page:
     summary: str
     rules: tuple[str, ...] = ()
     """The RULES.md IDs the page teaches (lessons carry them in their metadata too)."""
+    exercises: tuple[str, ...] = ()
+    """Ids of the exercises on the page, whose stars the course map shows."""
 
 
 PAGES: tuple[Page, ...] = (
@@ -29,6 +31,15 @@ PAGES: tuple[Page, ...] = (
         "practice.ipynb",
         "Practice",
         "Seven trainers: tricks, card points, melds, the contest, what to play, going out.",
+        exercises=(
+            "which-card-wins",
+            "count-points",
+            "find-melds",
+            "meld-contest",
+            "same-suit",
+            "what-may-you-play",
+            "going-out",
+        ),
     ),
     Page("table.ipynb", "Play at the table", "A whole game against the computer, or two people at one screen."),
 )
@@ -65,14 +76,3 @@ def nav_html(file: str) -> str:
         nxt = PAGES[i + 1]
         links.append(f'<a class="tartli-next" href="{page_url(nxt)}">{html.escape(nxt.title)} →</a>')
     return '<nav class="tartli-nav" style="display:flex;gap:2em;margin:1.5em 0">' + "".join(links) + "</nav>"
-
-
-def map_html() -> str:
-    """The course map for the index page."""
-    rows = []
-    for n, page in enumerate(PAGES[1:], start=1):
-        rows.append(
-            f'<li><a href="{page_url(page)}"><b>{n}. {html.escape(page.title)}</b></a>'
-            f" — {html.escape(page.summary)}</li>"
-        )
-    return '<ol class="tartli-map" style="list-style:none;padding-left:0;line-height:1.8">' + "".join(rows) + "</ol>"

@@ -285,3 +285,14 @@ def test_austrian_swap_is_offered_out_of_turn() -> None:
     table.swap_button.click()
     assert Card.parse("9A") in table.state.hand(1)
     assert Record.from_json(table.save_record()).rules == RuleSet.austrian()
+
+
+def test_course_map_lists_every_page_with_its_exercises() -> None:
+    from tartli.course import PAGES
+    from tartli.widgets.course_map import CourseMap
+    from tartli.widgets.trainers import TRAINERS
+
+    pages = CourseMap.of().pages
+    assert [p["href"] for p in pages] == [p.file for p in PAGES[1:]]
+    practice = next(p for p in pages if p["href"] == "practice.ipynb")
+    assert set(practice["exercises"]) == set(TRAINERS)  # every trainer's stars count on the map
