@@ -2,8 +2,8 @@
 
 The Voilà settings are the project's own, in ``tartli/server/voila.json``: the
 loopback address, sources stripped, tracebacks hidden (a learner sees a short
-message), a pre-started kernel per page, and idle kernels culled after ten
-minutes so visitors who leave do not pile up kernels.
+message), a pre-started kernel per page, and the kernels of visitors who
+left (no open connection) culled after three idle minutes, so they do not pile up.
 """
 
 from __future__ import annotations

@@ -71,7 +71,10 @@ def test_cli_exit_codes_on_a_handful() -> None:
     for path in errors + fine:
         proc = subprocess.run(
             [sys.executable, "-m", "tartli", "replay", str(path)],
-            capture_output=True, text=True, cwd=ROOT, timeout=60,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
         )
         expect = _expect(path)
         if "error_index" in expect:
@@ -79,7 +82,7 @@ def test_cli_exit_codes_on_a_handful() -> None:
             assert proc.stdout == ""
             lines = proc.stderr.splitlines()
             assert len(lines) == 1
-            assert lines[0].startswith(f"move {expect['error_index']} \"")
+            assert lines[0].startswith(f'move {expect["error_index"]} "')
             assert f"{expect['rule']}: " in lines[0]
         else:
             assert proc.returncode == 0, (path, proc.stderr)

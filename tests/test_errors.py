@@ -358,8 +358,9 @@ def test_m4_no_declaration_after_trick_8() -> None:
 def test_b1_bela_after_trick_8_and_twice() -> None:
     bela = find_state(
         RuleSet.hungarian(),
-        lambda s: s.trick_number == 9 and any(
-            {c.text for c in s.hand(p)} >= {"K" + s.trump.value, "O" + s.trump.value} for p in (0, 1)
+        lambda s: (
+            s.trick_number == 9
+            and any({c.text for c in s.hand(p)} >= {"K" + s.trump.value, "O" + s.trump.value} for p in (0, 1))
         ),
         range(2000),
     )
@@ -516,8 +517,12 @@ FULL = [str(c) for c in CARDS]
 
 
 def _deal_args(h0: list[str], h1: list[str], trump: str, talon: list[str], dealer: Any = 1) -> Deal:
-    return Deal(dealer, (tuple(Card.parse(c) for c in h0), tuple(Card.parse(c) for c in h1)),
-                Card.parse(trump), tuple(Card.parse(c) for c in talon))
+    return Deal(
+        dealer,
+        (tuple(Card.parse(c) for c in h0), tuple(Card.parse(c) for c in h1)),
+        Card.parse(trump),
+        tuple(Card.parse(c) for c in talon),
+    )
 
 
 def test_deal_with_a_short_hand() -> None:

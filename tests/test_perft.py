@@ -121,8 +121,14 @@ def reference_moves(state: HandState, p: int) -> set[str]:
         moves |= {f"{p}: play {c}" for c in allowed}
     texts = {c.text for c in hand}
     # T5: the leader, before declaring and leading, tricks 1-7, indicator on the table
-    if (p == leader and lead is None and trick <= 7 and state.indicator is not None
-            and state.declared[p] is None and "7" + trump in texts):
+    if (
+        p == leader
+        and lead is None
+        and trick <= 7
+        and state.indicator is not None
+        and state.declared[p] is None
+        and "7" + trump in texts
+    ):
         moves.add(f"{p}: swap")
     has_bela = {"K" + trump, "O" + trump} <= texts
     # B1: béla at any moment of tricks 1-8, once
@@ -131,8 +137,10 @@ def reference_moves(state: HandState, p: int) -> set[str]:
     # K1 / M4: the declaration step
     cur = _current_trick_moves(state)
     passed = any(isinstance(m, Pass) for m in cur)
-    step = trick <= 8 and state.declared[p] is None and (
-        (p == leader and lead is None) or (p != leader and lead is not None and not passed)
+    step = (
+        trick <= 8
+        and state.declared[p] is None
+        and ((p == leader and lead is None) or (p != leader and lead is not None and not passed))
     )
     if step:
         if p != leader:
@@ -140,8 +148,13 @@ def reference_moves(state: HandState, p: int) -> set[str]:
         scored_sets = {m for q in (0, 1) for m in state.scored_melds[q] if m.kind is MeldKind.SET}
         mine = state.scored_melds[p]
         held = [m for m in find_melds(list(hand), rules, state.trump) if m.kind is not MeldKind.BELA]
-        sets = [m for m in held if m.kind is MeldKind.SET and m not in scored_sets
-                and (rules.four_nines or m.rank is None or m.rank.value != "9")]
+        sets = [
+            m
+            for m in held
+            if m.kind is MeldKind.SET
+            and m not in scored_sets
+            and (rules.four_nines or m.rank is None or m.rank.value != "9")
+        ]
         seqs = [m for m in held if m.kind is MeldKind.SEQUENCE and m not in mine and _k7_ok(m, mine)]
         belas: list[tuple[Meld, ...]] = [()]
         if rules.bela_at_declaration and has_bela and not state.bela_scored[p]:
@@ -257,8 +270,13 @@ def test_pais_answers_to_a_kvart() -> None:
     # {terc, bela} (a terc cannot beat a kvart; béla never counts): 5 declarations
     # + pass + 9 plays + out = 16
     decls = sorted(str(m) for m in state.legal_moves() if isinstance(m, Declare))
-    assert decls == ["1: declare bela", "1: declare bela terc:KH vannak:K", "1: declare bela vannak:K",
-                     "1: declare terc:KH vannak:K", "1: declare vannak:K"]
+    assert decls == [
+        "1: declare bela",
+        "1: declare bela terc:KH vannak:K",
+        "1: declare bela vannak:K",
+        "1: declare terc:KH vannak:K",
+        "1: declare vannak:K",
+    ]
     assert len(state.legal_moves()) == 5 + 1 + 9 + 1 == 16
 
 
@@ -514,7 +532,11 @@ def _load(name: str) -> tuple[dict[str, Any], str, dict[str, Any]]:
 
 def test_the_playthroughs_are_there() -> None:
     assert PLAYTHROUGH_NAMES == [
-        "austrian_nonleader_swap", "claim_correct", "claim_wrong", "hungarian_contest", "pais_bela_in_declare",
+        "austrian_nonleader_swap",
+        "claim_correct",
+        "claim_wrong",
+        "hungarian_contest",
+        "pais_bela_in_declare",
     ]
 
 
@@ -522,7 +544,10 @@ def test_the_playthroughs_are_there() -> None:
 def test_playthrough_cli_prints_the_expected_file(name: str) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "tartli", "replay", str(PLAYTHROUGHS / f"{name}.json")],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
     _, text, expected = _load(name)
     assert proc.returncode == 0, proc.stderr

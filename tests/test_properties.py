@@ -138,8 +138,15 @@ def record_roundtrip(state: HandState) -> None:
     assert again.hand(0) == state.hand(0) and again.hand(1) == state.hand(1)
 
 
-def play_random_hand(seed: int, rules: RuleSet, dealer: int, scores: tuple[int, int],
-                     rng: random.Random, out_chance: float, off_turn_chance: float) -> HandState:
+def play_random_hand(
+    seed: int,
+    rules: RuleSet,
+    dealer: int,
+    scores: tuple[int, int],
+    rng: random.Random,
+    out_chance: float,
+    off_turn_chance: float,
+) -> HandState:
     state = HandState.from_seed(seed, rules, dealer=dealer, scores=scores)
     check_invariants(state)
     steps = 0
@@ -180,8 +187,9 @@ def play_random_hand(seed: int, rules: RuleSet, dealer: int, scores: tuple[int, 
         r = rng.random()
         off_turn = [m for m in legal[1 - to_move] if not isinstance(m, GoOut)]
         if r < out_chance and any(isinstance(m, GoOut) for m in legal[to_move]):
-            move: Move = GoOut(rng.choice([to_move, 1 - to_move]) if GoOut(1 - to_move) in legal[1 - to_move]
-                               else to_move)
+            move: Move = GoOut(
+                rng.choice([to_move, 1 - to_move]) if GoOut(1 - to_move) in legal[1 - to_move] else to_move
+            )
         elif r < out_chance + off_turn_chance and off_turn:
             move = rng.choice(off_turn)
         else:
@@ -195,8 +203,7 @@ def play_random_hand(seed: int, rules: RuleSet, dealer: int, scores: tuple[int, 
                 if twin.is_over:
                     break
                 twin.push(rng.choice(twin.legal_moves()))
-            assert (result(state), [str(m) for m in state.moves], state.hand(0), state.hand(1),
-                    state.talon) == before
+            assert (result(state), [str(m) for m in state.moves], state.hand(0), state.hand(1), state.talon) == before
         before_result = result(state)
         n = len(state.moves)
         state.push(move)
@@ -256,8 +263,13 @@ score_pairs = st.one_of(
     off_turn_chance=st.sampled_from([0.0, 0.1, 0.3]),
 )
 def test_random_hands_keep_every_invariant(
-    seed: int, rules: str, dealer: int, scores: tuple[int, int], rng: random.Random,
-    out_chance: float, off_turn_chance: float,
+    seed: int,
+    rules: str,
+    dealer: int,
+    scores: tuple[int, int],
+    rng: random.Random,
+    out_chance: float,
+    off_turn_chance: float,
 ) -> None:
     state = play_random_hand(seed, RULESETS[rules], dealer, scores, rng, out_chance, off_turn_chance)
     check_end(state)

@@ -81,8 +81,15 @@ def make_deal(h0: str, h1: str, trump: str = "7B", talon: str = "", dealer: int 
     return Deal(dealer, (tuple(hand0), tuple(hand1)), ind, tuple(top + rest))
 
 
-def make(h0: str, h1: str, trump: str = "7B", talon: str = "", dealer: int = 1,
-         rules: RuleSet | None = None, scores: tuple[int, int] = (0, 0)) -> HandState:
+def make(
+    h0: str,
+    h1: str,
+    trump: str = "7B",
+    talon: str = "",
+    dealer: int = 1,
+    rules: RuleSet | None = None,
+    scores: tuple[int, int] = (0, 0),
+) -> HandState:
     return HandState(make_deal(h0, h1, trump, talon, dealer), rules or RuleSet.hungarian(), scores)
 
 
@@ -98,8 +105,17 @@ def play_trick(state: HandState, lead: str, second: str) -> None:
 
 
 def snapshot(state: HandState) -> tuple:
-    return (result(state), list(state.moves), state.hand(0), state.hand(1), len(state.events),
-            state.indicator, list(state.talon), state.declared, state.totals)
+    return (
+        result(state),
+        list(state.moves),
+        state.hand(0),
+        state.hand(1),
+        len(state.events),
+        state.indicator,
+        list(state.talon),
+        state.declared,
+        state.totals,
+    )
 
 
 def assert_refused(state: HandState, move: str, rule: str | tuple[str, ...]) -> None:
@@ -146,18 +162,50 @@ SWEEP = {
     "rules": "hungarian",
     "dealer": 1,
     "scores": [0, 0],
-    "hands": [["OB", "9B", "AB", "XB", "KB", "UB", "8B", "AH", "7H"],
-              ["AA", "KA", "OA", "UA", "XA", "9A", "8A", "7A", "XL"]],
+    "hands": [
+        ["OB", "9B", "AB", "XB", "KB", "UB", "8B", "AH", "7H"],
+        ["AA", "KA", "OA", "UA", "XA", "9A", "8A", "7A", "XL"],
+    ],
     "trump": "7B",
     "talon": ["8H", "OL", "9H", "UL", "UH", "9L", "OH", "8L", "KH", "KL", "7L", "AL", "XH"],
     "moves": [],
 }
-PHASE1 = ["0: play 7H", "1: play 7A", "0: play 8H", "1: play 8A", "0: play 9H", "1: play 9A",
-          "0: play UH", "1: play UA", "0: play OH", "1: play OA", "0: play KH", "1: play KA",
-          "0: play 7L", "1: play XL"]
-PHASE2 = ["1: play AA", "0: play 8B", "0: play OB", "1: play XA", "0: play 9B", "1: play AL",
-          "0: play AB", "1: play KL", "0: play XB", "1: play OL", "0: play KB", "1: play UL",
-          "0: play UB", "1: play 9L", "0: play 7B", "1: play 8L", "0: play AH", "1: play XH"]
+PHASE1 = [
+    "0: play 7H",
+    "1: play 7A",
+    "0: play 8H",
+    "1: play 8A",
+    "0: play 9H",
+    "1: play 9A",
+    "0: play UH",
+    "1: play UA",
+    "0: play OH",
+    "1: play OA",
+    "0: play KH",
+    "1: play KA",
+    "0: play 7L",
+    "1: play XL",
+]
+PHASE2 = [
+    "1: play AA",
+    "0: play 8B",
+    "0: play OB",
+    "1: play XA",
+    "0: play 9B",
+    "1: play AL",
+    "0: play AB",
+    "1: play KL",
+    "0: play XB",
+    "1: play OL",
+    "0: play KB",
+    "1: play UL",
+    "0: play UB",
+    "1: play 9L",
+    "0: play 7B",
+    "1: play 8L",
+    "0: play AH",
+    "1: play XH",
+]
 # Card points by hand (C3/C4, trumps Bells): player 0 wins 7H/7A 0, 8H/8A 0, 9H/9A 0,
 # UH/UA 4, OH/OA 6, KH/KA 8 = 18; player 1 wins 7L/XL = 10. Phase 2, all to player 0:
 # AA/8B 11, OB/XA 30, 9B/AL 25, AB/KL 15, XB/OL 13, KB/UL 6, UB/9L 2, 7B/8L 0, AH/XH 21 + 10.
@@ -171,8 +219,10 @@ EXAMPLE = {
     "rules": "hungarian",
     "dealer": 1,
     "scores": [0, 0],
-    "hands": [["AH", "XH", "KH", "OA", "UA", "9L", "8L", "7B", "XB"],
-              ["OH", "9H", "UH", "AA", "KA", "XA", "AL", "KB", "OB"]],
+    "hands": [
+        ["AH", "XH", "KH", "OA", "UA", "9L", "8L", "7B", "XB"],
+        ["OH", "9H", "UH", "AA", "KA", "XA", "AL", "KB", "OB"],
+    ],
     "trump": "9B",
     "talon": ["7H", "8H", "XL", "KL", "OL", "UL", "7L", "9A", "8A", "7A", "AB", "UB", "8B"],
     "moves": [],
@@ -215,14 +265,17 @@ def test_c2_sequence_order_and_no_wrap():
 
 
 @pytest.mark.rule("C3", "T1")
-@pytest.mark.parametrize(("lead", "second", "second_wins_it", "points"), [
-    ("AH", "9H", True, 11 + 14),   # the trump Nine beats the trump Ace
-    ("9H", "OH", True, 14 + 20),   # the trump Over is the highest card
-    ("XH", "KH", False, 10 + 4),   # Ten above King
-    ("UH", "KH", True, 2 + 4),
-    ("8H", "UH", True, 0 + 2),
-    ("7H", "8H", True, 0),
-])
+@pytest.mark.parametrize(
+    ("lead", "second", "second_wins_it", "points"),
+    [
+        ("AH", "9H", True, 11 + 14),  # the trump Nine beats the trump Ace
+        ("9H", "OH", True, 14 + 20),  # the trump Over is the highest card
+        ("XH", "KH", False, 10 + 4),  # Ten above King
+        ("UH", "KH", True, 2 + 4),
+        ("8H", "UH", True, 0 + 2),
+        ("7H", "8H", True, 0),
+    ],
+)
 def test_c3_trump_order_and_points(lead, second, second_wins_it, points):
     # Hearts are trumps: the indicator is a Heart that is not in play.
     spare = next(r for r in "AKOUX987" if r not in lead[0] + second[0])
@@ -240,15 +293,18 @@ def test_c3_trump_suit_holds_61_points():
 
 
 @pytest.mark.rule("C4", "T1")
-@pytest.mark.parametrize(("lead", "second", "second_wins_it", "points"), [
-    ("XA", "AA", True, 21),
-    ("KA", "XA", True, 14),   # plain Ten above King
-    ("OA", "KA", True, 7),
-    ("KA", "OA", False, 7),   # the plain Over is below the King
-    ("UA", "OA", True, 5),
-    ("9A", "UA", True, 2),    # a plain Nine is below the Under and worth 0
-    ("7A", "8A", True, 0),
-])
+@pytest.mark.parametrize(
+    ("lead", "second", "second_wins_it", "points"),
+    [
+        ("XA", "AA", True, 21),
+        ("KA", "XA", True, 14),  # plain Ten above King
+        ("OA", "KA", True, 7),
+        ("KA", "OA", False, 7),  # the plain Over is below the King
+        ("UA", "OA", True, 5),
+        ("9A", "UA", True, 2),  # a plain Nine is below the Under and worth 0
+        ("7A", "8A", True, 0),
+    ],
+)
 def test_c4_plain_order_and_points(lead, second, second_wins_it, points):
     state = make(lead, second, trump="7B")
     play_trick(state, lead, second)
@@ -282,8 +338,7 @@ def test_c5_s1_random_hands_add_up_to_161():
             expected[winner] += pts(lead, state.trump.value) + pts(second, state.trump.value)
         expected[state.trick_winners[-1]] += 10
         assert list(state.card_points) == expected
-        assert state.totals == tuple(state.scores_in[p] + state.meld_points[p] + state.card_points[p]
-                                     for p in (0, 1))
+        assert state.totals == tuple(state.scores_in[p] + state.meld_points[p] + state.card_points[p] for p in (0, 1))
         finished += state.status is Status.FINISHED
     assert finished == 12
 
@@ -352,8 +407,8 @@ def test_d2_lower_card_drawn_deals():
             return cards(next(self.pairs))
 
     assert Match.draw_for_dealer(Draws("AH 7L")) == 1
-    assert Match.draw_for_dealer(Draws("9A UB")) == 0   # C4: 9 below U
-    assert Match.draw_for_dealer(Draws("XL KA")) == 1   # C4: K below X (not C2, where X is lower)
+    assert Match.draw_for_dealer(Draws("9A UB")) == 0  # C4: 9 below U
+    assert Match.draw_for_dealer(Draws("XL KA")) == 1  # C4: K below X (not C2, where X is lower)
     assert Match.draw_for_dealer(Draws("KH KA", "OB XH")) == 0
 
 
@@ -495,8 +550,11 @@ def test_t4_must_follow_suit_but_need_not_head():
         hand, lead = state.hand(state.to_move), state.lead
         suit = [c for c in hand if c.suit == lead.suit]
         others = [c for c in hand if c.suit != lead.suit]
-        return others and any(not second_wins(lead, c, state.trump.value) for c in suit) \
+        return (
+            others
+            and any(not second_wins(lead, c, state.trump.value) for c in suit)
             and any(second_wins(lead, c, state.trump.value) for c in suit)
+        )
 
     state = _find(spot)
     p, lead = state.to_move, state.lead
@@ -561,9 +619,17 @@ def melds_state(rules: RuleSet | None = None, scores: tuple[int, int] = (0, 0)) 
 
 
 @pytest.mark.rule("M1")
-@pytest.mark.parametrize(("name", "value"), [
-    ("terc", 20), ("kvart", 50), ("kvint", 100), ("szext", 100), ("szept", 100), ("okt", 100),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("terc", 20),
+        ("kvart", 50),
+        ("kvint", 100),
+        ("szext", 100),
+        ("szept", 100),
+        ("okt", 100),
+    ],
+)
 def test_m1_sequence_values(name, value):
     state = make("AL KL OL UL XL 9L 8L 7L AH", "")
     push(state, f"0: declare {name}:AL", "0: play AH", "1: pass")
@@ -690,8 +756,9 @@ def test_m7_undeclared_meld_cannot_score_later_in_the_trick():
 
 
 # ================================================================ K: the meld contest
-def contest(h0: str, h1: str, lead: str | None, second: str, rules: RuleSet | None = None,
-            dealer: int = 1) -> HandState:
+def contest(
+    h0: str, h1: str, lead: str | None, second: str, rules: RuleSet | None = None, dealer: int = 1
+) -> HandState:
     """Trick 1: the leader declares ``lead`` (if any) and plays, the second declares ``second``."""
     state = make(h0, h1, dealer=dealer, rules=rules)
     leader = state.to_move
@@ -726,20 +793,28 @@ SETS = RuleSet.austrian().replace(tens_below_unders=True)
 
 
 @pytest.mark.rule("K2", "M2", "V3")
-@pytest.mark.parametrize(("lead", "second", "rules", "points"), [
-    ("K", "A", RuleSet(), [0, 100]),
-    ("9", "A", RuleSet(), [150, 0]),
-    ("O", "9", RuleSet(), [200, 0]),
-    ("U", "K", RuleSet(), [0, 100]),
-    ("A", "X", RuleSet(), [100, 0]),
-    ("X", "U", RuleSet(), [100, 0]),
-    ("U", "X", RuleSet(), [0, 100]),
-    ("X", "U", SETS, [0, 100]),   # V3 option: four Tens below four Unders
-    ("U", "X", SETS, [100, 0]),
-])
+@pytest.mark.parametrize(
+    ("lead", "second", "rules", "points"),
+    [
+        ("K", "A", RuleSet(), [0, 100]),
+        ("9", "A", RuleSet(), [150, 0]),
+        ("O", "9", RuleSet(), [200, 0]),
+        ("U", "K", RuleSet(), [0, 100]),
+        ("A", "X", RuleSet(), [100, 0]),
+        ("X", "U", RuleSet(), [100, 0]),
+        ("U", "X", RuleSet(), [0, 100]),
+        ("X", "U", SETS, [0, 100]),  # V3 option: four Tens below four Unders
+        ("U", "X", SETS, [100, 0]),
+    ],
+)
 def test_k2_set_order(lead, second, rules, points):
-    state = contest(" ".join(lead + s for s in "ALHB"), " ".join(second + s for s in "ALHB"),
-                    f"vannak:{lead}", f"vannak:{second}", rules)
+    state = contest(
+        " ".join(lead + s for s in "ALHB"),
+        " ".join(second + s for s in "ALHB"),
+        f"vannak:{lead}",
+        f"vannak:{second}",
+        rules,
+    )
     assert state.meld_points == points
 
 
@@ -750,31 +825,37 @@ def test_k2_any_set_beats_any_sequence():
 
 
 @pytest.mark.rule("K2")
-@pytest.mark.parametrize(("h0", "h1", "lead", "second", "dealer", "points"), [
-    ("AB KB OB", "UA XA 9A 8A", "terc:AB", "kvart:UA", 1, [0, 50]),       # longer beats a trump terc
-    ("UL XL 9L 8L", "KA OA UA XA", "kvart:UL", "kvart:KA", 1, [0, 50]),   # higher top
-    ("KA OA UA XA", "UL XL 9L 8L", "kvart:KA", "kvart:UL", 1, [50, 0]),
-    ("AL KL OL", "AB KB OB", "terc:AL", "terc:AB", 1, [0, 20]),          # equal: trumps win
-    ("AL KL OL", "AH KH OH", "terc:AL", "terc:AH", 1, [20, 0]),          # equal plain: the leader
-    ("AL KL OL", "AH KH OH", "terc:AH", "terc:AL", 0, [0, 20]),          # player 1 leads here
-])
+@pytest.mark.parametrize(
+    ("h0", "h1", "lead", "second", "dealer", "points"),
+    [
+        ("AB KB OB", "UA XA 9A 8A", "terc:AB", "kvart:UA", 1, [0, 50]),  # longer beats a trump terc
+        ("UL XL 9L 8L", "KA OA UA XA", "kvart:UL", "kvart:KA", 1, [0, 50]),  # higher top
+        ("KA OA UA XA", "UL XL 9L 8L", "kvart:KA", "kvart:UL", 1, [50, 0]),
+        ("AL KL OL", "AB KB OB", "terc:AL", "terc:AB", 1, [0, 20]),  # equal: trumps win
+        ("AL KL OL", "AH KH OH", "terc:AL", "terc:AH", 1, [20, 0]),  # equal plain: the leader
+        ("AL KL OL", "AH KH OH", "terc:AH", "terc:AL", 0, [0, 20]),  # player 1 leads here
+    ],
+)
 def test_k2_sequence_contest(h0, h1, lead, second, dealer, points):
     state = contest(h0, h1, lead, second, dealer=dealer)
     assert state.meld_points == points
 
 
 @pytest.mark.rule("K3")
-@pytest.mark.parametrize(("lead", "second", "allowed"), [
-    ("vannak:K", "terc:OH", False),
-    ("vannak:K", "szext:OH", False),   # a set needs a set, whatever the length
-    ("vannak:K", "vannak:9", True),
-    ("vannak:K", "szext:OH vannak:9", True),
-    ("kvart:AL", "terc:OH", False),    # shorter than the leader's sequence
-    ("kvart:AL", "kvart:XH", True),    # as long (it will lose, but may be declared)
-    ("kvart:AL", "szext:OH", True),
-    ("kvart:AL", "vannak:9", True),
-    (None, "terc:OH", True),           # the leader declared nothing
-])
+@pytest.mark.parametrize(
+    ("lead", "second", "allowed"),
+    [
+        ("vannak:K", "terc:OH", False),
+        ("vannak:K", "szext:OH", False),  # a set needs a set, whatever the length
+        ("vannak:K", "vannak:9", True),
+        ("vannak:K", "szext:OH vannak:9", True),
+        ("kvart:AL", "terc:OH", False),  # shorter than the leader's sequence
+        ("kvart:AL", "kvart:XH", True),  # as long (it will lose, but may be declared)
+        ("kvart:AL", "szext:OH", True),
+        ("kvart:AL", "vannak:9", True),
+        (None, "terc:OH", True),  # the leader declared nothing
+    ],
+)
 def test_k3_what_the_second_player_may_declare(lead, second, allowed):
     state = melds_state()
     if lead:
@@ -804,8 +885,11 @@ def said(state: HandState, kinds=("declare", "pass", "detail", "answer", "score"
 def test_k4_sets_announced_vannak_then_rank_then_higher_here():
     state = contest(P0_MELDS, P1_MELDS, "vannak:K", "vannak:9")
     assert said(state) == [
-        ("declare", 0, "vannak"), ("declare", 1, "vannak"),
-        ("detail", 0, "King-vannak"), ("answer", 1, "Higher here"), ("score", 1, "Nine-vannak"),
+        ("declare", 0, "vannak"),
+        ("declare", 1, "vannak"),
+        ("detail", 0, "King-vannak"),
+        ("answer", 1, "Higher here"),
+        ("score", 1, "Nine-vannak"),
     ]
 
 
@@ -860,13 +944,16 @@ def after_k_kvart(rules: RuleSet) -> HandState:
 
 
 @pytest.mark.rule("K7")
-@pytest.mark.parametrize(("meld", "allowed"), [
-    ("terc:AH", True),    # overlaps (K O), higher top
-    ("kvint:KH", True),   # same top, longer
-    ("terc:KH", False),   # same top, shorter
-    ("kvint:OH", False),  # overlaps, lower top
-    ("terc:XH", False),   # overlaps at the X, lower top
-])
+@pytest.mark.parametrize(
+    ("meld", "allowed"),
+    [
+        ("terc:AH", True),  # overlaps (K O), higher top
+        ("kvint:KH", True),  # same top, longer
+        ("terc:KH", False),  # same top, shorter
+        ("kvint:OH", False),  # overlaps, lower top
+        ("terc:XH", False),  # overlaps at the X, lower top
+    ],
+)
 def test_k7_examples_after_heart_king_kvart(meld, allowed):
     state = after_k_kvart(RuleSet.hungarian())
     if allowed:
@@ -877,13 +964,16 @@ def test_k7_examples_after_heart_king_kvart(meld, allowed):
 
 
 @pytest.mark.rule("K7")
-@pytest.mark.parametrize(("scored", "new", "allowed"), [
-    ("kvart:AH", "terc:9H", True),    # the X is the gap
-    ("kvart:AH", "terc:XH", False),   # directly adjacent
-    ("terc:9H", "terc:UH", True),     # overlapping, higher top
-    ("terc:9H", "terc:OH", False),    # no shared card but adjacent (seed 000)
-    ("terc:9H", "terc:KH", True),     # the X is the gap
-])
+@pytest.mark.parametrize(
+    ("scored", "new", "allowed"),
+    [
+        ("kvart:AH", "terc:9H", True),  # the X is the gap
+        ("kvart:AH", "terc:XH", False),  # directly adjacent
+        ("terc:9H", "terc:UH", True),  # overlapping, higher top
+        ("terc:9H", "terc:OH", False),  # no shared card but adjacent (seed 000)
+        ("terc:9H", "terc:KH", True),  # the X is the gap
+    ],
+)
 def test_k7_same_suit_rule_examples(scored, new, allowed):
     assert same_suit_ok(Meld.parse(new), [Meld.parse(scored)], RuleSet.hungarian()) is allowed
 
@@ -950,10 +1040,13 @@ def test_b2_pais_bela_only_inside_a_declaration():
 
 
 @pytest.mark.rule("B2", "M3")
-@pytest.mark.parametrize(("lead", "second", "points"), [
-    ("bela terc:AL", "kvart:AA", [40, 50]),  # player 0 loses the contest, béla still scores
-    ("bela", "terc:AA", [40, 20]),           # béla neither beats nor is beaten
-])
+@pytest.mark.parametrize(
+    ("lead", "second", "points"),
+    [
+        ("bela terc:AL", "kvart:AA", [40, 50]),  # player 0 loses the contest, béla still scores
+        ("bela", "terc:AA", [40, 20]),  # béla neither beats nor is beaten
+    ],
+)
 def test_b2_pais_bela_scores_whatever_the_contest(lead, second, points):
     assert pais_contest(lead=lead, second=second).meld_points == points
 
@@ -1039,16 +1132,19 @@ def test_s3_melds_count_once_the_contest_is_decided():
 
 
 @pytest.mark.rule("S4", "V10")
-@pytest.mark.parametrize(("rules", "scores", "claimer", "valid", "buli"), [
-    (RuleSet(), (520, 250), 0, True, [2, 0]),            # S4: 250 or less is maccs
-    (RuleSet(), (520, 251), 0, True, [1, 0]),
-    (RuleSet.austrian(), (520, 250), 0, True, [1, 0]),   # V10: double only below 250
-    (RuleSet.austrian(), (520, 249), 0, True, [2, 0]),
-    (RuleSet(), (500, 0), 0, False, [0, 1]),             # wrong claim: the opponent wins 1
-    (RuleSet.austrian(), (500, 0), 0, False, [0, 1]),    # V10: a wrong claim loses single
-    (RuleSet(), (510, 600), 0, True, [1, 0]),            # both 501+: the first to claim wins
-    (RuleSet(), (0, 505), 1, True, [0, 2]),              # out of turn
-])
+@pytest.mark.parametrize(
+    ("rules", "scores", "claimer", "valid", "buli"),
+    [
+        (RuleSet(), (520, 250), 0, True, [2, 0]),  # S4: 250 or less is maccs
+        (RuleSet(), (520, 251), 0, True, [1, 0]),
+        (RuleSet.austrian(), (520, 250), 0, True, [1, 0]),  # V10: double only below 250
+        (RuleSet.austrian(), (520, 249), 0, True, [2, 0]),
+        (RuleSet(), (500, 0), 0, False, [0, 1]),  # wrong claim: the opponent wins 1
+        (RuleSet.austrian(), (500, 0), 0, False, [0, 1]),  # V10: a wrong claim loses single
+        (RuleSet(), (510, 600), 0, True, [1, 0]),  # both 501+: the first to claim wins
+        (RuleSet(), (0, 505), 1, True, [0, 2]),  # out of turn
+    ],
+)
 def test_s4_claim_buli_and_maccs(rules, scores, claimer, valid, buli):
     state = make("", "", rules=rules, scores=scores)
     state.push(f"{claimer}: out")
@@ -1062,11 +1158,14 @@ NO_STICH = {"base": "hungarian", "stichmatsch": False}
 
 
 @pytest.mark.rule("S5")
-@pytest.mark.parametrize(("rules", "scores", "totals", "buli"), [
-    ("hungarian", (400, 0), [561, 0], [2, 0]),     # one over 501: S4's maccs applies
-    (NO_STICH, (360, 495), [511, 505], [1, 0]),    # both over: the higher wins
-    (NO_STICH, (350, 496), [501, 506], [0, 1]),
-])
+@pytest.mark.parametrize(
+    ("rules", "scores", "totals", "buli"),
+    [
+        ("hungarian", (400, 0), [561, 0], [2, 0]),  # one over 501: S4's maccs applies
+        (NO_STICH, (360, 495), [511, 505], [1, 0]),  # both over: the higher wins
+        (NO_STICH, (350, 496), [501, 506], [0, 1]),
+    ],
+)
 def test_s5_played_out_hand_gives_the_buli(rules, scores, totals, buli):
     state = sweep(PHASE1 + PHASE2, rules=rules, scores=scores)
     res = result(state)
@@ -1205,13 +1304,16 @@ def test_v4_several_sequences_in_different_suits():
 
 
 @pytest.mark.rule("V5")
-@pytest.mark.parametrize(("meld", "allowed"), [
-    ("terc:KH", False),   # inside the scored K-kvart
-    ("terc:OH", False),   # O U X: inside too
-    ("kvint:OH", True),   # overlaps but not inside (K7 would refuse it)
-    ("terc:XH", True),    # X 9 8: not inside (K7 would refuse it)
-    ("terc:AH", True),
-])
+@pytest.mark.parametrize(
+    ("meld", "allowed"),
+    [
+        ("terc:KH", False),  # inside the scored K-kvart
+        ("terc:OH", False),  # O U X: inside too
+        ("kvint:OH", True),  # overlaps but not inside (K7 would refuse it)
+        ("terc:XH", True),  # X 9 8: not inside (K7 would refuse it)
+        ("terc:AH", True),
+    ],
+)
 def test_v5_austrian_same_suit_rule(meld, allowed):
     state = after_k_kvart(RuleSet.austrian())
     if allowed:

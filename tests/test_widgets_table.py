@@ -296,3 +296,26 @@ def test_course_map_lists_every_page_with_its_exercises() -> None:
     assert [p["href"] for p in pages] == [p.file for p in PAGES[1:]]
     practice = next(p for p in pages if p["href"] == "practice.ipynb")
     assert set(practice["exercises"]) == set(TRAINERS)  # every trainer's stars count on the map
+
+
+def test_the_declaration_menu_starts_on_the_first_declaration() -> None:
+    # Seed 7 offers a declaration on the first move; pressing Declare at once must declare it.
+    table = TableController(seed=7, autoplay=False)
+    assert table._declare_moves, "seed 7 offers a declaration on the first move"
+    assert table.declarations.value == 0
+    first = table._declare_moves[0]
+    table.declare_button.click()
+    assert table.state.moves[-1] == first
+
+
+def test_new_deal_reseeds_the_default_computer() -> None:
+    def replies(table: TableController) -> list[str]:
+        for _ in range(4):
+            table.act(next(m for m in table.state.legal_moves() if isinstance(m, Play)))
+        return [str(m) for m in table.state.moves]
+
+    a = TableController(seed=1)
+    replies(a)  # the computer's generator has moved on
+    a.new_deal(5)
+    b = TableController(seed=5)
+    assert replies(a) == replies(b)

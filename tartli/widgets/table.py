@@ -46,6 +46,22 @@ def _shown() -> w.Layout:
     return w.Layout(display="")
 
 
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of a live Jupyter kernel serving a page, or None (scripts, tests): only there
+    are the computer's moves spread out in time; elsewhere they are made at once."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        return None
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def declaration_label(move: Declare, language: Language | None = None) -> str:
     """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it."""
     return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
@@ -71,6 +87,7 @@ class TableController:
         self.rules = rules or RuleSet()
         self.seed = seed if seed is not None else 1
         self.human = human
+        self._own_opponent = opponent is None  # the default computer is re-seeded with each new deal
         self.opponent: Bot = opponent or RandomBot(seed=self.seed)
         self.two_players = two_players
         self.language = language
@@ -209,7 +226,11 @@ class TableController:
         # Going out is always allowed (S3) but only right with 501: say so by its look.
         self.out_button.button_style = "warning" if state.total(viewer) >= 501 else ""
         declares = [m for m in legal if isinstance(m, Declare)]
-        self.declarations.options = [(declaration_label(m, lang), i) for i, m in enumerate(declares)]
+        options = [(declaration_label(m, lang), i) for i, m in enumerate(declares)]
+        if list(self.declarations.options) != options:
+            self.declarations.options = options
+        if declares and self.declarations.value is None:
+            self.declarations.value = 0  # the first declaration is chosen until the learner picks another
         self._declare_moves = declares
         shown = _shown() if declares else _HIDDEN
         self.declarations.layout = w.Layout(display="" if declares else "none", width="auto")
@@ -297,10 +318,7 @@ class TableController:
         if self.state.is_over or self.state.to_move is None or not self._is_bot(self.state.to_move):
             return
         if self.autoplay and self.delay > 0:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
+            loop = _kernel_loop()
             if loop is not None:
                 self._pending = True
                 loop.call_later(self.delay, self._guard(self._auto_step))
@@ -364,6 +382,8 @@ class TableController:
     def new_deal(self, seed: int) -> None:
         """Start again from a fresh match with the deal of ``seed``."""
         self.seed = seed
+        if self._own_opponent:
+            self.opponent = RandomBot(seed=seed)  # the same deal number plays the same way
         self.match = Match(self.rules, seed=seed, first_dealer=1)
         self._redo.clear()
         self.say(f"New deal #{seed}.")

@@ -1,0 +1,279 @@
+"""Real-browser tests of the Voilà app: the server, Debian's Chromium, and pages that record what went wrong.
+
+The app is served once per session on a free port (``tartli.app.voila_command``
+with ``tartli.app.environment()``), exactly as ``tartli course`` serves it. The
+browser is Debian's Chromium (Playwright's own browser download is not used):
+without it the tests are skipped, or fail when ``CI=true``.
+
+``bench_app.py`` imports the helpers of this module (``start_server``,
+``stop_server``, ``launch_chromium``) so that the benchmark serves the app the
+same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tartli import app
+
+CHROMIUM_MISSING = "Chromium is missing: install Debian's chromium (apt-get install chromium)"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+STARTUP_TIMEOUT = 60.0
+"""Seconds the server gets to answer the index page with 200."""
+
+LOCAL_HOSTS = {"127.0.0.1"}
+"""The only host a page may contact: the app must work offline."""
+
+CONSOLE_ERROR_ALLOWLIST: tuple[tuple[str, str], ...] = (
+    # Chromium asks every site for /favicon.ico; Voilà has none, so the request
+    # ends in a 404 that the console reports as an error. It is the browser's own
+    # request, not the app's, and nothing on the page depends on it.
+    ("favicon.ico", "Failed to load resource"),
+)
+"""Console errors that are known harmless noise: (substring of the location or text, substring of the text).
+
+Everything else logged with type "error" fails the page. (The "Unsatisfied
+version ... of shared singleton module @jupyterlab/..." lines of the widget
+manager are warnings, not errors, and are not collected at all.)
+"""
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, if installed."""
+    if os.access("/usr/bin/chromium", os.X_OK):
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def log_tail(path: Path, lines: int = 60) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "(no log)"
+    return "\n".join(text.splitlines()[-lines:])
+
+
+@dataclass
+class Server:
+    """A running ``tartli course`` server."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log_path: Path
+    log_file: IO[bytes]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, file: str) -> str:
+        return f"{self.base_url}/voila/render/{file}"
+
+
+def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT) -> Server:
+    """Start the app on a free port and wait (bounded) until the index page answers 200.
+
+    Raises RuntimeError (with the log's tail) if it does not come up.
+    """
+    port = free_port()
+    log_file = log_path.open("wb")
+    process = subprocess.Popen(
+        app.voila_command(port),
+        env=app.environment(),
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+    )
+    server = Server(process, port, log_path, log_file)
+    index = app.start_url(port)
+    deadline = time.monotonic() + timeout
+    last = "no answer"
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            last = f"the server exited with code {process.returncode}"
+            break
+        try:
+            with urllib.request.urlopen(index, timeout=10) as response:
+                if response.status == 200:
+                    return server
+                last = f"HTTP {response.status}"
+        except urllib.error.HTTPError as err:
+            last = f"HTTP {err.code}"
+        except OSError as err:
+            last = str(err)
+        time.sleep(0.25)
+    stop_server(server)
+    raise RuntimeError(
+        f"the app did not serve {index} within {timeout:.0f} s ({last}); log tail:\n{log_tail(log_path)}"
+    )
+
+
+def stop_server(server: Server) -> None:
+    """Terminate the server (it shuts its kernels down), killing it if it does not stop."""
+    process = server.process
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    server.log_file.close()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium, headless, through Playwright (``playwright.chromium.launch``)."""
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError(CHROMIUM_MISSING)
+    return playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+
+
+# ---------------------------------------------------------------- pytest wiring
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: a real-browser test of the Voilà app (needs Debian's chromium)")
+
+
+_LOG_KEY = pytest.StashKey[Path]()
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """On failure, show the tail of the server's log (tracebacks of the kernels end up there)."""
+    path = config.stash.get(_LOG_KEY, None)
+    if path is not None and (terminalreporter.stats.get("failed") or terminalreporter.stats.get("error")):
+        terminalreporter.write_sep("-", f"Voilà server log (tail of {path})")
+        terminalreporter.write_line(log_tail(path))
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Server]:
+    """The app served on a free port for the whole session."""
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    request.config.stash[_LOG_KEY] = log_path
+    try:
+        server = start_server(log_path)
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def base_url(app_server: Server) -> str:
+    """``http://127.0.0.1:PORT`` of the running app."""
+    return app_server.base_url
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """A Playwright Chromium browser (Debian's); skipped, or failed under CI, when it is missing."""
+    if chromium_path() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(CHROMIUM_MISSING, pytrace=False)
+        pytest.skip(CHROMIUM_MISSING)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Watch:
+    """What a page did that it should not: uncaught errors, console errors, requests to other hosts."""
+
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("console", self._on_console)
+        page.on("request", self._on_request)
+
+    def _on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        location = message.location.get("url", "") if isinstance(message.location, dict) else ""
+        text = f"{message.text} @ {location}"
+        if any(where in text and what in message.text for where, what in CONSOLE_ERROR_ALLOWLIST):
+            return
+        self.console_errors.append(text)
+
+    def _on_request(self, request: Any) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if parts.hostname not in LOCAL_HOSTS:
+            self.foreign_requests.append(request.url)
+
+    def assert_clean(self) -> None:
+        assert not self.page_errors, f"uncaught errors in the page: {self.page_errors}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+        assert not self.foreign_requests, f"requests to hosts other than {LOCAL_HOSTS}: {self.foreign_requests}"
+
+
+@dataclass
+class OpenedPage:
+    page: Any
+    watch: Watch
+    response_status: int | None
+
+
+@pytest.fixture
+def open_page(chromium: Any, app_server: Server) -> Iterator[Callable[[str], OpenedPage]]:
+    """``open_page("table.ipynb")``: a page of the app in a fresh browser context (its own kernel), loaded."""
+    contexts: list[Any] = []
+
+    def _open(file: str) -> OpenedPage:
+        context = chromium.new_context()
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        watch = Watch()
+        watch.attach(page)
+        response = page.goto(app_server.url(file), wait_until="load")
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+        return OpenedPage(page, watch, response.status if response is not None else None)
+
+    yield _open
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()

@@ -1,0 +1,337 @@
+"""The course app in a real browser (Debian's Chromium through Playwright) against a live Voilà server.
+
+Each test opens pages in fresh browser contexts, so each gets its own kernel and
+its own game. The table page deals seed 2024; the computer answers after a short
+delay (``TableController.delay``), so every step waits for the page to change.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tartli.course import PAGES, page_url
+
+pytestmark = pytest.mark.browser
+
+TABLE = "table.ipynb"
+DECLARE_SEED = 7
+"""A deal whose first move offers the learner a declaration (Bell-Ace-Terc, 20): found with
+``TableController(seed=s, autoplay=False)._declare_moves`` over seeds 0, 1, 2, ... (seed 2024, the
+page's own deal, offers none on the first move; seeds 0, 2, 7, 12, 14 do)."""
+
+RULE_MESSAGE = re.compile(r"^(?:⚠\s*)?[CDTMKBSV]\d+: ")
+"""A refused move's message starts with the RULES.md ID (after the warning sign)."""
+
+STATE_JS = """() => {
+  const table = document.querySelector('div.tartli-table');
+  const picks = Array.from(document.querySelectorAll('.tartli-board [data-pick]'));
+  const pickOf = (n) => n.getAttribute('data-pick');
+  const message = document.querySelector('.tartli-message');
+  return {
+    status: table && table.children.length ? table.children[0].innerText.trim() : '',
+    message: message ? message.innerText.trim() : '',
+    hand: picks.map(pickOf),
+    playable: picks.filter((n) => n.querySelector('svg.playable')).map(pickOf),
+    unplayable: picks.filter((n) => n.querySelector('svg.unplayable')).map(pickOf),
+  };
+}"""
+
+MY_TURN_JS = """() => {
+  const table = document.querySelector('div.tartli-table');
+  if (!table || !table.children.length) return false;
+  const status = table.children[0].innerText;
+  if (status.includes('Hand over')) return true;
+  return status.includes('Player 0 to play')
+    && document.querySelector('.tartli-board [data-pick] svg.playable') !== null;
+}"""
+
+CHANGED_JS = """([hand, message]) => {
+  const picks = Array.from(document.querySelectorAll('.tartli-board [data-pick]'))
+    .map((n) => n.getAttribute('data-pick')).join(' ');
+  const node = document.querySelector('.tartli-message');
+  const text = node ? node.innerText.trim() : '';
+  return picks !== hand || text !== message;
+}"""
+
+PLAYED_JS = """([pick, message]) => {
+  const picks = Array.from(document.querySelectorAll('.tartli-board [data-pick]'))
+    .map((n) => n.getAttribute('data-pick'));
+  const node = document.querySelector('.tartli-message');
+  const text = node ? node.innerText.trim() : '';
+  return !picks.includes(pick) || (text !== message && /^(⚠\\s*)?[A-Z]\\d+: /.test(text));
+}"""
+
+
+@dataclass(frozen=True)
+class TableState:
+    status: str
+    message: str
+    hand: list[str]
+    playable: list[str]
+    unplayable: list[str]
+
+
+def table_state(page: Any) -> TableState:
+    return TableState(**page.evaluate(STATE_JS))
+
+
+def wait_for_my_turn(page: Any, timeout: float = 20_000) -> TableState:
+    """Until the learner may play (the computer has answered) or the hand is over."""
+    page.wait_for_function(MY_TURN_JS, timeout=timeout)
+    return table_state(page)
+
+
+def act_and_wait(page: Any, do: Any, timeout: float = 15_000) -> TableState:
+    """Do something (a click, a key) and wait until the hand or the message changes."""
+    before = table_state(page)
+    do()
+    page.wait_for_function(CHANGED_JS, arg=[" ".join(before.hand), before.message], timeout=timeout)
+    return table_state(page)
+
+
+def card(page: Any, pick: str) -> Any:
+    return page.locator(f'.tartli-board [data-pick="{pick}"]')
+
+
+def button(page: Any, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def press_card(page: Any, pick: str, do: Any, timeout: float = 15_000) -> TableState:
+    """Click (or key) a card of the hand and wait until it has left the hand, or a rule message refused it."""
+    before = table_state(page)
+    do()
+    page.wait_for_function(PLAYED_JS, arg=[pick, before.message], timeout=timeout)
+    after = table_state(page)
+    assert pick not in after.hand, f"{pick} was not played: {after.message!r}"
+    return after
+
+
+def play(page: Any, pick: str) -> TableState:
+    """Click a card of the hand; the card must leave the hand."""
+    return press_card(page, pick, lambda: card(page, pick).click())
+
+
+def open_table(open_page: Any) -> Any:
+    opened = open_page(TABLE)
+    page = opened.page
+    page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=60_000)
+    state = wait_for_my_turn(page)
+    assert len(state.hand) == 9, state
+    return opened
+
+
+def new_deal(page: Any, seed: int) -> TableState:
+    """Type a deal number and press New deal."""
+    field = page.locator(".widget-inline-hbox", has=page.get_by_text("Deal #:", exact=True)).locator("input")
+    field.fill(str(seed))
+    field.press("Enter")
+    button(page, "New deal").click()
+    page.locator(".tartli-message", has_text=f"New deal #{seed}.").wait_for(timeout=15_000)
+    return wait_for_my_turn(page)
+
+
+# ---------------------------------------------------------------- 1. every page loads cleanly
+
+
+@pytest.mark.parametrize("file", [page.file for page in PAGES])
+def test_every_page_loads_with_its_widgets_and_no_errors(open_page: Any, file: str) -> None:
+    opened = open_page(file)
+    page = opened.page
+    assert opened.response_status == 200
+    if file == PAGES[0].file:
+        course_map = page.locator(".tartli-map")
+        course_map.wait_for(state="visible")
+        links = course_map.locator("a")
+        assert links.count() == len(PAGES) - 1
+        for link, later in zip(links.all(), PAGES[1:], strict=True):
+            assert later.title in link.inner_text()
+            assert link.get_attribute("href") == page_url(later)
+    if file == TABLE:
+        page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=60_000)
+        state = wait_for_my_turn(page)
+        assert len(state.hand) == 9
+        assert sorted(state.playable) == sorted(state.hand)  # phase 1, the learner leads: any card
+        assert state.status.startswith("Player 0 to play")
+        assert button(page, "New deal").is_visible()
+    page.wait_for_timeout(1_000)  # late errors (a widget failing after the first paint) still count
+    cells = page.locator("#rendered_cells").inner_text()
+    assert "Traceback" not in cells
+    assert "Error" not in cells
+    assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+    assert page.locator(".jp-OutputArea-output.jp-mod-error, .voila-error").count() == 0
+    title = page.title()
+    assert "error" not in title.lower(), title
+    opened.watch.assert_clean()
+
+
+# ---------------------------------------------------------------- 2. a whole hand against the computer
+
+
+def test_a_whole_hand_is_played_to_the_end_with_a_declaration(open_page: Any) -> None:
+    opened = open_table(open_page)
+    page = opened.page
+    start = new_deal(page, DECLARE_SEED)
+    assert len(start.hand) == 9
+    assert button(page, "Declare").is_visible(), f"deal #{DECLARE_SEED} should offer a declaration"
+    declared: list[str] = []
+    plays = 0
+    for _ in range(60):
+        state = wait_for_my_turn(page)
+        if "Hand over" in state.status:
+            break
+        if not declared and button(page, "Declare").is_visible():
+            menu = page.locator(".widget-dropdown", has=page.get_by_text("Melds:", exact=True)).locator("select")
+            menu.select_option(index=0)
+            label = menu.locator("option").first.inner_text()
+            after = act_and_wait(page, lambda: button(page, "Declare").click())
+            assert not RULE_MESSAGE.match(after.message), f"the declaration {label!r} was refused: {after.message}"
+            assert after.message.startswith("Player 0 declares"), after.message
+            declared.append(f"{label}: {after.message}")
+            continue
+        play(page, state.playable[0])
+        plays += 1
+    else:
+        pytest.fail(f"the hand did not end: {table_state(page)}")
+    final = table_state(page)
+    assert final.status.startswith("Hand over"), final
+    assert declared, "no declaration was made"
+    assert plays >= 9
+    assert final.playable == []
+    assert button(page, "Next hand").is_visible() or "wins the match" in final.status
+    opened.watch.assert_clean()
+
+
+# ---------------------------------------------------------------- 3. an illegal click
+
+
+def test_an_illegal_click_shows_the_rule_and_changes_nothing(open_page: Any) -> None:
+    """In phase 2 a card that does not follow suit is refused (T4); play legal cards until such a position."""
+    opened = open_table(open_page)
+    page = opened.page
+    state = wait_for_my_turn(page)
+    for _ in range(40):
+        if state.unplayable or "Hand over" in state.status:
+            break
+        play(page, state.playable[0])
+        state = wait_for_my_turn(page)
+    assert state.unplayable, f"no position with a refused card came up: {state}"
+    bad = state.unplayable[0]
+    board_before = page.locator(".tartli-board").inner_html()
+    after = act_and_wait(page, lambda: card(page, bad).click())
+    assert RULE_MESSAGE.match(after.message), after.message
+    assert after.message.lstrip("⚠ ").startswith(("T4:", "K1:")), after.message
+    page.wait_for_timeout(500)  # anything the click changed would have arrived by now
+    again = table_state(page)
+    assert again.hand == state.hand
+    assert again.playable == state.playable and again.unplayable == state.unplayable
+    assert again.status == state.status
+    assert page.locator(".tartli-board").inner_html() == board_before
+    # and the game goes on: a legal card is still accepted
+    play(page, state.playable[0])
+    opened.watch.assert_clean()
+
+
+# ---------------------------------------------------------------- 4. independent games
+
+
+def test_two_visitors_have_independent_games(open_page: Any) -> None:
+    first = open_table(open_page).page
+    second = open_table(open_page).page
+    hand_one, hand_two = table_state(first).hand, table_state(second).hand
+    assert hand_one == hand_two  # the same seed: any leak between the games would show
+    played = hand_one[0]
+    play(first, played)
+    wait_for_my_turn(first)  # the computer answered in the first game
+    second.wait_for_timeout(500)
+    other = table_state(second)
+    assert other.hand == hand_two
+    assert len(other.hand) == 9
+    assert other.status.startswith("Player 0 to play")
+    assert other.message == ""
+    assert played not in table_state(first).hand
+    # and the second one still plays on its own
+    play(second, hand_two[-1])
+    assert played not in table_state(first).hand
+
+
+# ---------------------------------------------------------------- 5. no code execution from the page
+
+
+WS_JS = """async ([code]) => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const url = `ws://${location.host}/api/kernels/${config.kernelId}/channels?session_id=visitor-${Date.now()}`;
+  const ws = new WebSocket(url);
+  const replies = [];
+  ws.onmessage = (event) => {
+    try {
+      const msg = JSON.parse(event.data);
+      replies.push((msg.header && msg.header.msg_type) || msg.msg_type);
+    } catch (e) {
+      replies.push('unparsed');
+    }
+  };
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = () => reject(new Error('websocket error'));
+    setTimeout(() => reject(new Error('websocket timeout')), 10000);
+  });
+  const readyState = ws.readyState;
+  const message = (type, content) => ({
+    header: {msg_id: crypto.randomUUID(), username: 'visitor', session: 'visitor', msg_type: type,
+             version: '5.3', date: new Date().toISOString()},
+    parent_header: {}, metadata: {}, content, channel: 'shell', buffers: [],
+  });
+  ws.send(JSON.stringify(message('kernel_info_request', {})));
+  ws.send(JSON.stringify(message('execute_request', {
+    code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: true,
+  })));
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  const after = ws.readyState;
+  ws.close();
+  return {url, kernelId: config.kernelId, readyState, after, replies};
+}"""
+
+
+def test_a_visitor_cannot_run_code_through_the_kernel_channel(open_page: Any, tmp_path: Path) -> None:
+    opened = open_table(open_page)
+    page = opened.page
+    kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
+    assert kernel_id, "the page does not name its kernel"
+    marker = tmp_path / "pwned"
+    code = f"open({str(marker)!r}, 'w').write('executed')"
+    result = page.evaluate(WS_JS, [code])
+    assert result["kernelId"] == kernel_id.group(1)
+    assert result["readyState"] == 1, result  # WebSocket.OPEN: the message was really sent
+    # the channel is live (an allowed request is answered), so a refused execution is Voilà's doing
+    assert "kernel_info_reply" in result["replies"], result
+    time.sleep(0.5)
+    assert not marker.exists(), "code sent by the page was executed by the kernel"
+    assert "execute_reply" not in result["replies"] and "execute_input" not in result["replies"], result
+    # the page's own game still works
+    state = table_state(page)
+    play(page, state.playable[0])
+
+
+# ---------------------------------------------------------------- 6. keyboard
+
+
+def test_a_card_is_played_with_the_keyboard(open_page: Any) -> None:
+    opened = open_table(open_page)
+    page = opened.page
+    state = table_state(page)
+    card(page, state.hand[0]).focus()
+    assert page.evaluate("document.activeElement.getAttribute('data-pick')") == state.hand[0]
+    page.keyboard.press("ArrowRight")
+    second = state.hand[1]
+    assert page.evaluate("document.activeElement.getAttribute('data-pick')") == second
+    after = press_card(page, second, lambda: page.keyboard.press("Enter"))
+    assert len(after.hand) == len(state.hand) - 1, after
+    assert after.message.startswith("Player 0 plays"), after.message
+    opened.watch.assert_clean()
