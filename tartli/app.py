@@ -65,7 +65,11 @@ def main(port: int | None = None, ip: str | None = None) -> int:
         print(f"tartli: the lessons are missing from {notebooks_dir()}", file=sys.stderr)
         return 2
     print(f"Tartli course: open {start_url(port, ip)}  (Ctrl+C stops it)", flush=True)
-    try:
-        return subprocess.call(voila_command(port, ip), env=environment())
-    except KeyboardInterrupt:
+    command = voila_command(port, ip)
+    if hasattr(os, "execve") and os.name == "posix":
+        # Become the Voilà server, so that stopping this process stops the server (no orphan).
+        os.execve(command[0], command, environment())
+    try:  # pragma: no cover - platforms without exec
+        return subprocess.call(command, env=environment())
+    except KeyboardInterrupt:  # pragma: no cover
         return 0

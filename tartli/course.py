@@ -19,19 +19,54 @@ class Page:
     file: str
     title: str
     summary: str
-    rules: tuple[str, ...] = ()
-    """The RULES.md IDs the page teaches (lessons carry them in their metadata too)."""
     exercises: tuple[str, ...] = ()
     """Ids of the exercises on the page, whose stars the course map shows."""
 
 
-PAGES: tuple[Page, ...] = (
+PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its notebook's metadata
     Page("00_index.ipynb", "Welcome to Tartli", "What the game is and how this course works."),
+    Page(
+        "01_pack.ipynb",
+        "The pack",
+        "The 32 William Tell cards, the four German suits, Over and Under.",
+        exercises=("lesson01.name-the-card",),
+    ),
+    Page(
+        "02_ranks_and_points.ipynb",
+        "Ranks and points",
+        "The three orders of the cards and the 161 card points.",
+        exercises=("lesson02.which-card-wins", "lesson02.count-points"),
+    ),
+    Page(
+        "03_deal.ipynb",
+        "The deal and the table",
+        "Packets of three, the trump indicator, the talon, the swap.",
+        exercises=("lesson03.quiz",),
+    ),
+    Page(
+        "04_phase_one.ipynb",
+        "Phase 1: trick and draw",
+        "Free play in the first seven tricks, and who draws what.",
+        exercises=("lesson04.quiz",),
+    ),
+    Page(
+        "05_melds.ipynb",
+        "Melds",
+        "Sequences from terc to okt, four of a kind, and béla.",
+        exercises=("lesson05.find-melds",),
+    ),
+    Page(
+        "06_meld_contest.ipynb",
+        "The meld contest",
+        "Who may answer a declaration, and who scores.",
+        exercises=("lesson06.meld-contest",),
+    ),
     Page(
         "practice.ipynb",
         "Practice",
-        "Seven trainers: tricks, card points, melds, the contest, what to play, going out.",
+        "Eight trainers: card names, tricks, card points, melds, the contest, what to play, going out.",
         exercises=(
+            "name-the-card",
             "which-card-wins",
             "count-points",
             "find-melds",
@@ -43,7 +78,7 @@ PAGES: tuple[Page, ...] = (
     ),
     Page("table.ipynb", "Play at the table", "A whole game against the computer, or two people at one screen."),
 )
-"""Pages that exist, in reading order. Lessons are added here as they are written."""
+"""The pages in reading order. Lessons are added here as they are written."""
 
 
 def notebooks_dir() -> Path:

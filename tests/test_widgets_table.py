@@ -298,14 +298,16 @@ def test_course_map_lists_every_page_with_its_exercises() -> None:
     assert set(practice["exercises"]) == set(TRAINERS)  # every trainer's stars count on the map
 
 
-def test_the_declaration_menu_starts_on_the_first_declaration() -> None:
-    # Seed 7 offers a declaration on the first move; pressing Declare at once must declare it.
-    table = TableController(seed=7, autoplay=False)
-    assert table._declare_moves, "seed 7 offers a declaration on the first move"
-    assert table.declarations.value == 0
-    first = table._declare_moves[0]
-    table.declare_button.click()
-    assert table.state.moves[-1] == first
+def test_the_declaration_menu_starts_on_the_most_valuable_declaration() -> None:
+    deal = deal_with("KH OH UH XH 9H AA XA 9L 8L", "AB KB OB UB XB 9B 8B AH 7H", "9A")
+    table = TableController(seed=1, autoplay=False)
+    table.load_deal(deal)
+    labels = [label for label, _ in table.declarations.options]
+    assert "Heart-King-Terc (20)" in labels and "Heart-King-Kvint (100)" in labels
+    chosen = table._declare_moves[table.declarations.value]
+    assert declaration_label(chosen) == "Heart-King-Kvint (100)"
+    table.declare_button.click()  # pressing Declare at once declares what the menu shows
+    assert table.state.moves[-1] == chosen
 
 
 def test_new_deal_reseeds_the_default_computer() -> None:

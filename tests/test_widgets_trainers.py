@@ -101,6 +101,7 @@ def test_same_seed_same_positions_and_each_new_position_is_new(tid: str) -> None
 
 def test_trainer_catalogue() -> None:
     assert set(TRAINERS) == {
+        "name-the-card",
         "which-card-wins",
         "count-points",
         "find-melds",

@@ -200,11 +200,21 @@ def meld_svg(
     step = card_width * 0.55
     pad = 10
     title = f"{meld.title(language)} · {meld.value}"
-    w = max(_row_width(len(cards), card_width, step), 10 * len(title) * 0.62) + 2 * pad
+    # About 9 px a character for the 15 px bold serif title (wide enough for "Heart-Over-Terc · 20").
+    w = max(_row_width(len(cards), card_width, step), 9.0 * len(title)) + 2 * pad
     h = card_width * CARD_RATIO + 2 * pad + 30
     body = [
         f'<rect x="0" y="0" width="{_n(w)}" height="{_n(h)}" rx="10" fill="#fbf7ea" stroke="#b9a77a"/>',
-        _row(cards, pad, pad, card_width, step, language=language, trump=trump, highlighted=cards),
+        _row(
+            cards,
+            (w - _row_width(len(cards), card_width, step)) / 2,
+            pad,
+            card_width,
+            step,
+            language=language,
+            trump=trump,
+            highlighted=cards,
+        ),
         _text(w / 2, h - 12, title, size=15, anchor="middle", weight="bold", fill="#3a2a10", family=FONT),
     ]
     if not cards:  # béla without a known trump suit

@@ -230,7 +230,9 @@ class TableController:
         if list(self.declarations.options) != options:
             self.declarations.options = options
         if declares and self.declarations.value is None:
-            self.declarations.value = 0  # the first declaration is chosen until the learner picks another
+            # Until the learner picks another, the menu offers the declaration worth most.
+            worth = [sum(m.value for m in d.melds) for d in declares]
+            self.declarations.value = worth.index(max(worth))
         self._declare_moves = declares
         shown = _shown() if declares else _HIDDEN
         self.declarations.layout = w.Layout(display="" if declares else "none", width="auto")
@@ -430,6 +432,7 @@ class TableController:
         self.match = Match(self.rules, seed=self.seed, first_dealer=deal.dealer, scores=scores)
         self.match.redeal(deal)
         self._redo.clear()
+        self.say("A new position is dealt.")
         self._after_move()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

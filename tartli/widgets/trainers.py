@@ -52,6 +52,7 @@ __all__ = [
     "FindMelds",
     "GoingOut",
     "MeldContest",
+    "NameTheCard",
     "Progress",
     "SameSuit",
     "WhatMayYouPlay",
@@ -355,7 +356,11 @@ class Exercise:
         language: str | None = None,
         progress: Progress | None = None,
         storage_key: str | None = None,
+        progress_id: str | None = None,
     ) -> None:
+        # A lesson may keep its own stars for a trainer ("lesson02.which-card-wins"),
+        # apart from the Practice page's.
+        self.progress_id = progress_id or self.id
         self.seed = seed
         self.rng = random.Random(seed)
         self.language: Language = names.resolve(language)
@@ -365,7 +370,9 @@ class Exercise:
         self.solved = False
         self.positions = 0
         self._key: object = None
-        self.board = SvgBoard(storage_key=storage_key if storage_key is not None else f"tartli.trainers.{self.id}")
+        self.board = SvgBoard(
+            storage_key=storage_key if storage_key is not None else f"tartli.trainers.{self.progress_id}"
+        )
         self.progress.bind(self.board)
         self.board.on_pick(self._guard(self._on_pick))
         self.title_html = w.HTML(f"<h3 style='margin:4px 0'>{_e(self.title)}</h3>")
@@ -441,11 +448,11 @@ class Exercise:
         """Draw the picture, the controls and the score line from the state."""
         self.board.svg = self._picture()
         self._update_controls()
-        best = self.progress.best(self.id)
+        best = self.progress.best(self.progress_id)
         self.score_html.value = (
             f"<span title='stars for this position'>{stars_text(self.stars)}</span> · "
             f"attempts {self.attempts} · best {stars_text(best)} · "
-            f"solved {self.progress.solved(self.id)} of {self.progress.tries(self.id)} tried"
+            f"solved {self.progress.solved(self.progress_id)} of {self.progress.tries(self.progress_id)} tried"
         )
 
     def _update_controls(self) -> None:
@@ -466,11 +473,11 @@ class Exercise:
             self._say("Solved already: press “New position” for another question.", "info")
             return right
         if self.attempts == 0:
-            self.progress.record_try(self.id)
+            self.progress.record_try(self.progress_id)
         self.attempts += 1
         if right:
             self.solved = True
-            self.progress.record_result(self.id, self.stars)
+            self.progress.record_result(self.progress_id, self.stars)
         else:
             self.mistakes += 1
         self._say(message, "right" if right else "wrong")
@@ -589,7 +596,7 @@ class WhichCardWins(Exercise):
                 language=lang,
                 width=110,
                 trump=card.suit is self.trump,
-                highlighted=card is chosen,
+                selected=card is chosen,  # the winner, once found (not the meld mark)
             )
             canvas.place(svg, 16 + i * 130, y, pick=card.text)
         canvas.y = y + 110 * 1.6 + 4
@@ -890,7 +897,7 @@ class FindMelds(Exercise):
             if done:
                 return self._judge(True, message)
             if self.attempts == 0:
-                self.progress.record_try(self.id)
+                self.progress.record_try(self.progress_id)
             self.attempts += 1
             self._say(message, "right")
             self.render()
@@ -1439,9 +1446,170 @@ class GoingOut(Exercise):
         return f"{sum_text} That is 501 or more, so the claim is right; {double}"
 
 
+# ---------------------------------------------------------------------------- 8. name the card
+_LOOKS_LIKE: dict[Rank, tuple[Rank, ...]] = {
+    Rank.ACE: (Rank.KING, Rank.TEN),
+    Rank.KING: (Rank.OVER, Rank.UNDER),
+    Rank.OVER: (Rank.UNDER,),
+    Rank.UNDER: (Rank.OVER,),
+    Rank.TEN: (Rank.NINE, Rank.ACE),
+    Rank.NINE: (Rank.TEN, Rank.EIGHT),
+    Rank.EIGHT: (Rank.NINE, Rank.SEVEN),
+    Rank.SEVEN: (Rank.EIGHT,),
+}
+"""For each rank, the ranks a beginner takes it for (above all the Over for the Under and back)."""
+
+_RANK_LOOKS: dict[Rank, str] = {
+    Rank.ACE: "two large pips and the picture of a season make the {r}",
+    Rank.KING: "a rider on a horse is the {r}",
+    Rank.OVER: "the {r} holds his suit pip high, up by his head",
+    Rank.UNDER: "the {r} holds his suit pip low, down by his waist",
+    Rank.TEN: "the numeral X and ten pips make the {r}",
+    Rank.NINE: "the numeral IX and nine pips make the {r}",
+    Rank.EIGHT: "the numeral VIII and eight pips make the {r}",
+    Rank.SEVEN: "the numeral VII and seven pips make the {r}",
+}
+"""How each rank is recognised in the picture ({r} is the rank's name)."""
+
+_SUIT_LOOKS: dict[Suit, str] = {
+    Suit.ACORNS: "brown acorns",
+    Suit.LEAVES: "green leaves",
+    Suit.HEARTS: "red hearts",
+    Suit.BELLS: "round yellow bells",
+}
+"""What the pips of each suit look like."""
+
+_TITLE = re.compile(r"<title>[^<]*</title>")
+_ARIA = re.compile(r"aria-label=([\"']).*?\1")
+
+
+class NameTheCard(Exercise):
+    """One card's picture and four names: choose the card's name (C1).
+
+    The wrong names are ones a beginner picks: the same suit with a look-alike
+    rank (the Under for the Over, the Nine for the Ten), the same rank in
+    another suit. The verdict compares ``Card.name`` in the learner's language.
+    """
+
+    id = "name-the-card"
+    title = "Name the card"
+    instruction = "What is this card called? Choose its name."
+
+    card: Card
+    options: list[Card]
+    tried: set[Card]
+
+    def _make_controls(self) -> list[Any]:
+        self.option_buttons = [self._button("?", self._chooser(i)) for i in range(4)]
+        return list(self.option_buttons)
+
+    def _chooser(self, i: int) -> Callable[[], object]:
+        return lambda: self.answer(self.options[i])
+
+    def _generate(self) -> object:
+        self._pose(self.rng.choice(CARDS))
+        return self.card
+
+    def set_card(self, card: Card | str) -> None:
+        """Pose a chosen card (the wrong names are still drawn from the seed)."""
+        self._pose(_card(card))
+        self._restart()
+
+    def _pose(self, card: Card) -> None:
+        rng = self.rng
+        look_alike = Card(rng.choice(_LOOKS_LIKE[card.rank]), card.suit)
+        other_suit = Card(card.rank, rng.choice([s for s in SUITS if s is not card.suit]))
+        # a third wrong name sharing either the suit or the rank (never both)
+        pool = [
+            c for c in CARDS if (c.suit is card.suit) != (c.rank is card.rank) and c not in (look_alike, other_suit)
+        ]
+        options = [card, look_alike, other_suit, rng.choice(pool)]
+        rng.shuffle(options)
+        self.card, self.options, self.tried = card, options, set()
+
+    @property
+    def option_names(self) -> list[str]:
+        """The four names offered, in the order of the buttons."""
+        return [self.card_name(c) for c in self.options]
+
+    def _update_controls(self) -> None:
+        for button, card in zip(self.option_buttons, self.options, strict=True):
+            button.description = button.tooltip = self.card_name(card)
+            button.disabled = self.solved or card in self.tried
+            right = self.solved and card is self.card
+            button.button_style = "success" if right else "warning" if card in self.tried else ""
+
+    def _picture(self) -> str:
+        lang = self.language
+        svg = card_svg(self.card, language=lang, width=130)
+        if not self.solved:  # the picture's own label would give the name away
+            svg = _ARIA.sub('aria-label="the card to name"', _TITLE.sub("", svg, count=1), count=1)
+        canvas = _Canvas(f"The card: {self.card_name(self.card)}" if self.solved else "A card to name")
+        canvas.text("Which card is this?", weight="bold", fill=_GOLD)
+        canvas.row([(svg, None)])
+        if self.solved:
+            canvas.text(f"{self.card_name(self.card)} ({self.card.text})", weight="bold", fill=_GOLD)
+        return canvas.svg()
+
+    def answer(self, choice: Card | str) -> bool:
+        """The learner names the card: one of the offered cards, or its name (``"Over of Hearts"``)."""
+        if isinstance(choice, Card):
+            chosen: Card | None = choice
+        else:
+            chosen = next((c for c in self.options if self.card_name(c) == choice), None)
+        if chosen is None or chosen not in self.options:
+            self._say("Choose one of the four names under the picture.", "info")
+            return False
+        if self.solved:
+            return self._judge(chosen is self.card, "")
+        self.tried.add(chosen)
+        said = self.card_name(chosen)
+        if said == self.card_name(self.card):  # judged by the names, in the learner's language
+            return self._judge(True, f"Right: {self.explain()}")
+        if self.mistakes == 0:
+            return self._judge(False, f"Not quite: this is not the {said}. {self.hint(chosen)}")
+        return self._judge(False, f"Not quite: this is not the {said}. It is {self.explain()}")
+
+    def hint(self, wrong: Card) -> str:
+        """What tells ``wrong`` apart from the card shown, without naming the card (C1)."""
+        lang = self.language
+        if wrong.rank is not self.card.rank:
+            if {wrong.rank, self.card.rank} == {Rank.OVER, Rank.UNDER}:
+                over, under = Rank.OVER.name_in(lang), Rank.UNDER.name_in(lang)
+                return (
+                    f"Look where the suit pip stands: the {over} holds it high, the {under} lower down. Try again (C1)."
+                )
+            look = _RANK_LOOKS[wrong.rank].format(r=wrong.rank.name_in(lang))
+            return f"Look at the figure or the numeral: {look}. Try again (C1)."
+        return (
+            f"Look at the pips: the pips of {self.suit_name(wrong.suit)} are {_SUIT_LOOKS[wrong.suit]}, "
+            "and these are not. Try again (C1)."
+        )
+
+    def explain(self) -> str:
+        """How the card shown is recognised, with its notation (C1)."""
+        lang, card = self.language, self.card
+        look = _RANK_LOOKS[card.rank].format(r=card.rank.name_in(lang))
+        return (
+            f"the {self.card_name(card)}, written {card.text} in this course. Its pips are "
+            f"{_SUIT_LOOKS[card.suit]}, the suit of {self.suit_name(card.suit)}, and {look} "
+            "(C1: 4 suits × 8 ranks)."
+        )
+
+
 # ---------------------------------------------------------------------------- the catalogue
 TRAINERS: dict[str, type[Exercise]] = {
-    cls.id: cls for cls in (WhichCardWins, CountPoints, FindMelds, MeldContest, SameSuit, WhatMayYouPlay, GoingOut)
+    cls.id: cls
+    for cls in (
+        WhichCardWins,
+        CountPoints,
+        FindMelds,
+        MeldContest,
+        SameSuit,
+        WhatMayYouPlay,
+        GoingOut,
+        NameTheCard,
+    )
 }
 """Every trainer by its id."""
 
