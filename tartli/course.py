@@ -62,6 +62,36 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         exercises=("lesson06.meld-contest",),
     ),
     Page(
+        "07_sequences.ipynb",
+        "Building sequences",
+        "Which sequence may follow which in the same suit, and the Over-kvint ladder.",
+        exercises=("lesson07.same-suit",),
+    ),
+    Page(
+        "09_scoring.ipynb",
+        "Scoring and going out",
+        "Running scores to 501, claiming at any moment, buli and maccs, the chalk slate.",
+        exercises=("lesson09.going-out",),
+    ),
+    Page(
+        "11_variants.ipynb",
+        "Variants",
+        "The Austrian Tartl and the Pais béla rule, side by side on the same deal.",
+        exercises=("lesson11.quiz",),
+    ),
+    Page(
+        "12_history.ipynb",
+        "History",
+        "Budapest around 1900, the Jass family, the William Tell pack, and the game's relatives.",
+        exercises=("lesson12.quiz",),
+    ),
+    Page(
+        "13_scenario_lab.ipynb",
+        "Scenario lab",
+        "Set up any position, check it, play it out, or pass it on as a record.",
+        exercises=("lesson13.lab-challenge",),
+    ),
+    Page(
         "practice.ipynb",
         "Practice",
         "Eight trainers: card names, tricks, card points, melds, the contest, what to play, going out.",

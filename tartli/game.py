@@ -761,7 +761,7 @@ class HandState:
         seqs = [m for m in melds if m.kind is MeldKind.SEQUENCE]
         belas = [m for m in melds if m.kind is MeldKind.BELA]
         if belas and not rules.bela_at_declaration:
-            return IllegalMoveError("B1", "béla is not declared with other melds here: make it on its own with 'bela'")
+            return IllegalMoveError("B1", "here béla is not part of a declaration: say it on its own with 'bela'")
         if len(belas) > 1:
             return IllegalMoveError("M5", "béla is named once")
         if len(sets) > 1:

@@ -50,7 +50,8 @@ def test_lesson_metadata_names_its_title_and_valid_rules(page: Page) -> None:
     tartli = meta["tartli"]
     assert tartli["title"] == page.title
     rules = tartli["rules"]
-    assert rules and set(rules) <= RULE_IDS, set(rules) - RULE_IDS
+    assert isinstance(rules, list) and set(rules) <= RULE_IDS, rules
+    assert rules or page.file.startswith("12_"), "only the history lesson teaches no rule"
 
 
 @pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)

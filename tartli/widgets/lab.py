@@ -1,0 +1,389 @@
+"""The scenario lab: set up any position by clicking, check it, play it, or pass it on as a record.
+
+The whole pack is drawn in four suit rows. Choose a place ("Player 0's hand",
+"Player 1's hand", "Indicator", "Talon") and click cards to put them there; the
+talon is filled in the order you click, top card first. The engine checks the
+position (C1, D1: 9 + 9 cards, one indicator, 13 in the talon, each card once)
+before it can be played; a wrong set-up is explained, never accepted.
+
+Headless use::
+
+    lab = ScenarioLab(seed=3)        # starts from the deal of seed 3
+    lab.place = "hand0"; lab.click("OH")
+    lab.deal()                       # the Deal, or InvalidDealError naming the rule
+    lab.play()                       # a TableController on that deal below the lab
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import Any, Literal
+from urllib.parse import quote
+
+import ipywidgets as w
+
+from tartli.cards import CARDS, SUITS, Card
+from tartli.errors import TartliError
+from tartli.game import Deal, HandState
+from tartli.melds import BELA, Meld
+from tartli.moves import Bela, Declare, Swap
+from tartli.names import Language
+from tartli.record import Record
+from tartli.render.cards import card_svg
+from tartli.rules import RuleSet
+from tartli.widgets.board import SvgBoard
+from tartli.widgets.table import TableController
+from tartli.widgets.trainers import Exercise
+
+log = logging.getLogger(__name__)
+
+Place = Literal["hand0", "hand1", "indicator", "talon"]
+PLACES: dict[str, str] = {
+    "hand0": "Player 0's hand",
+    "hand1": "Player 1's hand",
+    "indicator": "Indicator (trumps)",
+    "talon": "Talon (in order)",
+}
+_TAGS = {"hand0": "P0", "hand1": "P1", "indicator": "IND"}
+_COLOURS = {"hand0": "#1d4ed8", "hand1": "#a40000", "indicator": "#7a4d00", "talon": "#2f6b45"}
+RULE_CHOICES = {"Hungarian": "hungarian", "Pais (B2)": "pais", "Austrian (V1-V11)": "austrian"}
+
+
+class ScenarioLab:
+    """A position editor over the engine's :class:`~tartli.game.Deal`."""
+
+    def __init__(self, *, seed: int = 1, language: Language | None = None) -> None:
+        self.language = language
+        self.place: Place = "hand0"
+        self.where: dict[Card, str] = {}
+        self.talon: list[Card] = []
+        self.table: TableController | None = None
+        self._build()
+        self.from_seed(seed)
+
+    # ------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        self.board = SvgBoard(layout=w.Layout(width="100%"))
+        self.board.on_pick(self._guard(self.click))
+        self.brush = w.ToggleButtons(
+            options=[(label, key) for key, label in PLACES.items()],
+            value="hand0",
+            description="Put cards in:",
+            style={"button_width": "150px"},
+        )
+        self.brush.observe(self._guard(lambda change: self._set_place(change["new"])), names="value")
+        self.dealer = w.ToggleButtons(
+            options=[("Player 0 deals", 0), ("Player 1 deals", 1)], value=1, description="Dealer:"
+        )
+        self.score0 = w.BoundedIntText(
+            value=0, min=0, max=2000, description="Score P0:", layout=w.Layout(width="170px")
+        )
+        self.score1 = w.BoundedIntText(
+            value=0, min=0, max=2000, description="Score P1:", layout=w.Layout(width="170px")
+        )
+        self.rules = w.Dropdown(options=list(RULE_CHOICES.items()), value="hungarian", description="Rules:")
+        self.seed = w.BoundedIntText(value=1, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="170px"))
+        self.seed_button = w.Button(description="Deal it")
+        self.clear_button = w.Button(description="Clear all")
+        self.check_button = w.Button(description="Check position", button_style="info")
+        self.play_button = w.Button(description="Play it against the computer", button_style="success")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load record")
+        self.download = w.HTML()
+        self.message = w.HTML()
+        self.table_box = w.VBox()
+        self.seed_button.on_click(self._guard(lambda _b: self.from_seed(int(self.seed.value))))
+        self.clear_button.on_click(self._guard(lambda _b: self.clear()))
+        self.check_button.on_click(self._guard(lambda _b: self.check()))
+        self.play_button.on_click(self._guard(lambda _b: self.play()))
+        self.upload.observe(self._guard(self._on_upload), names="value")
+        for control in (self.dealer, self.score0, self.score1, self.rules):
+            control.observe(self._guard(lambda _change: self.refresh()), names="value")
+        self.widget = w.VBox(
+            [
+                self.brush,
+                self.board,
+                self.message,
+                w.HBox([self.dealer, self.rules], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.score0, self.score1, self.seed, self.seed_button, self.clear_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                w.HBox(
+                    [self.check_button, self.play_button, self.upload, self.download],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.table_box,
+            ]
+        )
+        self.widget.add_class("tartli-lab")
+
+    def _guard(self, fn: Any) -> Any:
+        def run(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except TartliError as err:
+                self.say(str(err), error=True)
+            except Exception as err:  # the page stays usable
+                log.exception("lab callback failed")
+                self.say(f"Something went wrong ({type(err).__name__}); the position is unchanged.", error=True)
+            return None
+
+        return run
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        mark, colour = ("⚠ ", "#a40000") if error else ("", "#1f4d2b")
+        self.message.value = f'<span style="color:{colour}">{mark}{html.escape(text)}</span>'
+
+    def _set_place(self, place: str) -> None:
+        if place not in PLACES:
+            raise TartliError(f"unknown place {place!r}")
+        self.place = place  # type: ignore[assignment]
+
+    # ------------------------------------------------------------ editing
+    def click(self, text: str) -> None:
+        """Put the clicked card in the chosen place (the indicator place holds one card)."""
+        card = Card.parse(text)
+        self._remove(card)
+        if self.place == "indicator":
+            for other, place in list(self.where.items()):
+                if place == "indicator":
+                    del self.where[other]
+            self.where[card] = "indicator"
+        elif self.place == "talon":
+            self.where[card] = "talon"
+            self.talon.append(card)
+        else:
+            self.where[card] = self.place
+        self.refresh()
+
+    def _remove(self, card: Card) -> None:
+        if self.where.pop(card, None) == "talon":
+            self.talon.remove(card)
+
+    def clear(self) -> None:
+        """Start from an empty table: every card unplaced."""
+        self.where.clear()
+        self.talon.clear()
+        self.say("All cards are off the table: put them where you want them.")
+        self.refresh()
+
+    def set_deal(self, deal: Deal) -> None:
+        """Show a deal in the lab."""
+        self.where = {c: "hand0" for c in deal.hands[0]}
+        self.where.update({c: "hand1" for c in deal.hands[1]})
+        self.where[deal.indicator] = "indicator"
+        self.talon = list(deal.talon)
+        self.where.update({c: "talon" for c in deal.talon})
+        self.dealer.value = deal.dealer
+        self.refresh()
+
+    def from_seed(self, seed: int) -> None:
+        """Start from the deal of a seed (D1)."""
+        self.set_deal(Deal.from_seed(seed, dealer=int(self.dealer.value)))
+        self.say(f"Deal #{seed}: change it by clicking cards.")
+
+    def _cards_in(self, place: str) -> list[Card]:
+        return sorted(c for c, p in self.where.items() if p == place)
+
+    def deal(self) -> Deal:
+        """The position as the engine's Deal; InvalidDealError (C1/D1) explains what is wrong."""
+        indicator = self._cards_in("indicator")
+        if len(indicator) != 1:
+            raise TartliError("D1: choose one card as the trump indicator")
+        return Deal(
+            int(self.dealer.value),
+            (tuple(self._cards_in("hand0")), tuple(self._cards_in("hand1"))),
+            indicator[0],
+            tuple(self.talon),
+        )
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return RuleSet.named(str(self.rules.value))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return int(self.score0.value), int(self.score1.value)
+
+    def check(self) -> HandState:
+        """Check the position with the engine and say what the player to move may do."""
+        state = HandState(self.deal(), self.rule_set, self.scores)
+        leader = state.to_move
+        assert leader is not None
+        moves = state.legal_moves()
+        notes = []
+        if any(isinstance(m, Swap) for m in moves):
+            notes.append("may swap the trump 7 (T5)")
+        declares = [m for m in moves if isinstance(m, Declare)]
+        if declares:
+            notes.append(f"may declare {len(declares)} way(s) (M1-M5)")
+        if any(isinstance(m, Bela) for m in moves):
+            notes.append("may declare béla (B1)")
+        extra = f": player {leader} leads and " + ", ".join(notes) if notes else f": player {leader} leads"
+        self.say(f"The position is a whole pack, dealt correctly (C1, D1){extra}.")
+        return state
+
+    def play(self) -> TableController:
+        """Play the position against the computer, below the lab."""
+        deal = self.deal()
+        table = TableController(
+            seed=int(self.seed.value), rules=self.rule_set, language=self.language, first_dealer=deal.dealer
+        )
+        table.load_deal(deal, scores=self.scores)
+        self.table = table
+        self.table_box.children = [table.widget]
+        self.say("Here is the position at the table below: you are player 0.")
+        return table
+
+    def record(self) -> str:
+        """The position as ``tartli/1`` text (no moves yet): to hand to a friend."""
+        return Record(self.deal(), self.rule_set, self.scores, []).to_json()
+
+    def load_record(self, text: str) -> None:
+        """Show the position of a record (its dealt cards, rules and scores)."""
+        record = Record.from_json(text)
+        self.rules.value = record.rules.name if record.rules.name in RULE_CHOICES.values() else "hungarian"
+        self.score0.value, self.score1.value = record.scores
+        self.set_deal(record.deal)
+        moves = f" (its {len(record.moves)} moves are replayed when you play it)" if record.moves else ""
+        self.say(f"Record loaded{moves}.")
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"]
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None
+        self.load_record(text)
+
+    # ------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        self.board.svg = self._picture()
+        try:
+            text = self.record()
+        except TartliError:
+            self.download.value = "<span style='color:#777'>Save record: the position is not complete yet</span>"
+        else:
+            href = "data:application/json;charset=utf-8," + quote(text)
+            self.download.value = f'<a download="tartli-position.json" href="{href}">Save record</a>'
+
+    def _picture(self) -> str:
+        cw, gap = 62.0, 8.0
+        ch = cw * 1.6
+        left, top = 110.0, 34.0
+        row = ch + 26
+        width = left + 8 * (cw + gap) + 10
+        height = top + 4 * row + 8
+        counts = {p: sum(1 for v in self.where.values() if v == p) for p in PLACES}
+        summary = (
+            f"P0 {counts['hand0']}/9 · P1 {counts['hand1']}/9 · indicator {counts['indicator']}/1 · "
+            f"talon {counts['talon']}/13 · unplaced {32 - len(self.where)}"
+        )
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
+            f'role="img" aria-label="{html.escape(summary)}"><title>{html.escape(summary)}</title>',
+            f'<rect width="{width:.0f}" height="{height:.0f}" rx="12" fill="#f4efe2"/>',
+            f'<text x="12" y="22" font-family="sans-serif" font-size="15" font-weight="bold" fill="#333">'
+            f"{html.escape(summary)}</text>",
+        ]
+        for s, suit in enumerate(SUITS):
+            y = top + s * row
+            parts.append(
+                f'<text x="12" y="{y + ch / 2:.0f}" font-family="sans-serif" font-size="14" fill="#333">'
+                f"{html.escape(suit.name_in('en'))}</text>"
+            )
+            for r in range(8):
+                card = CARDS[s * 8 + r]
+                x = left + r * (cw + gap)
+                place = self.where.get(card)
+                svg = card_svg(
+                    card, width=cw, language=self.language, selected=place is not None, trump=place == "indicator"
+                )
+                faded = "" if place is not None else ' opacity="0.55"'
+                parts.append(
+                    f'<g data-pick="{card.text}"{faded}><g transform="translate({x:.0f} {y:.0f})">{svg}</g></g>'
+                )
+                if place is not None:
+                    tag = _TAGS.get(place) or f"T{self.talon.index(card) + 1}"
+                    parts.append(
+                        f'<rect x="{x + 6:.0f}" y="{y + ch + 2:.0f}" width="{cw - 12:.0f}" height="18" rx="4" '
+                        f'fill="{_COLOURS[place]}"/><text x="{x + cw / 2:.0f}" y="{y + ch + 15:.0f}" '
+                        f'font-family="sans-serif" font-size="12" font-weight="bold" fill="#fff" '
+                        f'text-anchor="middle">{tag}</text>'
+                    )
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+class LabChallenge(Exercise):
+    """Build a position in the lab that meets a goal; the engine checks it (T5, M2, B1, D3)."""
+
+    id = "lab-challenge"
+    title = "Build it"
+    instruction = "Set up the position the goal asks for in the lab above, then press “Check my position”."
+
+    GOALS: tuple[tuple[str, str], ...] = (
+        ("swap", "The player who leads trick 1 may swap the trump 7 (T5)."),
+        ("overs", "Player 0 holds four Overs, ready to declare them (M2)."),
+        ("bela", "The leader of trick 1 may declare béla at once (B1)."),
+        ("second-leads", "Player 1 leads the first trick (D3)."),
+    )
+
+    def __init__(self, lab: ScenarioLab, seed: int | None = None, **kw: Any) -> None:
+        self.lab = lab
+        super().__init__(seed=seed, **kw)
+
+    def _make_controls(self) -> list[Any]:
+        return [self._button("Check my position", self.check)]
+
+    def _generate(self) -> object:
+        self.goal = self.rng.choice(self.GOALS)
+        return self.goal[0]
+
+    def _picture(self) -> str:
+        text = html.escape(self.goal[1])
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 760 60" width="760" role="img" '
+            f'aria-label="Goal: {text}"><rect width="760" height="60" rx="10" fill="#2f6b45"/>'
+            f'<text x="18" y="37" font-family="sans-serif" font-size="18" fill="#fff">Goal: {text}</text></svg>'
+        )
+
+    def met(self) -> tuple[bool, str]:
+        """Whether the lab's position meets the goal, judged by the engine."""
+        try:
+            state = HandState(self.lab.deal(), self.lab.rule_set, self.lab.scores)
+        except TartliError as err:
+            return False, f"The position is not complete yet: {err}"
+        leader = state.to_move
+        assert leader is not None
+        key = self.goal[0]
+        if key == "swap":
+            ok = Swap(leader) in state.legal_moves(leader)
+            return ok, "The leader may swap the trump 7 (T5)." if ok else (
+                f"Player {leader} leads and must hold the Seven of {state.trump.name_in('en')} (T5)."
+            )
+        if key == "overs":
+            overs = Meld.parse("vannak:O")
+            ok = any(isinstance(m, Declare) and overs in m.melds for m in state.legal_moves(0))
+            return ok, "Player 0 may declare the Over-vannak now (M2)." if ok else (
+                "Player 0 needs all four Overs, and must lead trick 1 to declare them at once (dealer: player 1)."
+            )
+        if key == "bela":
+            moves = state.legal_moves(leader)
+            ok = any(isinstance(m, Bela) or (isinstance(m, Declare) and BELA in m.melds) for m in moves)
+            return ok, "The leader may declare béla now (B1)." if ok else (
+                f"Player {leader} leads and must hold the King and Over of {state.trump.name_in('en')} (B1)."
+            )
+        ok = leader == 1
+        return ok, "Player 1 leads: the dealer is player 0 (D3)." if ok else (
+            "The non-dealer leads trick 1 (D3): make player 0 the dealer."
+        )
+
+    def check(self) -> bool:
+        ok, why = self.met()
+        return self._judge(ok, ("Right: " if ok else "Not yet: ") + why)

@@ -1,0 +1,334 @@
+"""The quizzes of lessons 11 and 12: VariantQuiz (tartli.widgets.variant_quiz) and HistoryQuiz
+(tartli.widgets.history_quiz).
+
+Every VariantQuiz verdict must be the engine's: the tests rebuild the position
+under the named rule set from its deal and moves, push the move asked about (or
+read the finished hand, the claim, the match, the deal) and compare. Answers are
+given by pressing the buttons with ``.click()``, and the feedback is read as the
+page shows it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from tartli.errors import IllegalMoveError, InvalidDealError
+from tartli.game import MACCS_LIMIT, PHASE1_TRICKS, WINNING_SCORE, HandState
+from tartli.moves import Declare, Swap
+from tartli.rules import RuleSet
+from tartli.widgets.history_quiz import FACTS, SOURCES, HistoryQuiz
+from tartli.widgets.trainers import Exercise, Progress
+from tartli.widgets.variant_quiz import RULE_SET_NAMES, VariantQuiz, move_words, rule_options
+
+SEEDS = range(30)
+KIND_RULE = {
+    "four-nines": "V3",
+    "two-sequences": "V4",
+    "same-suit": "V5",
+    "swap": "V7",
+    "bela": "B2",
+    "stichmatsch": "V9",
+    "double": "V10",
+    "dealer": "V2",
+    "indicator": "V1",
+}
+
+
+def feedback_text(ex: Exercise) -> str:
+    return re.sub(r"<[^>]+>", "", ex.feedback.value)
+
+
+def buttons(ex: Exercise) -> list[Any]:
+    return [b for b in ex.controls.children if isinstance(b, w.Button)]
+
+
+def press(quiz: VariantQuiz, value: int | bool) -> None:
+    labels = [label for label, v in quiz.choices if v == value and isinstance(v, bool) == isinstance(value, bool)]
+    assert len(labels) == 1, (value, quiz.choices)
+    [button] = [b for b in buttons(quiz) if b.description == labels[0]]
+    button.click()
+
+
+def press_option(quiz: HistoryQuiz, option: str) -> None:
+    [button] = [b for b in buttons(quiz) if b.description == option]
+    button.click()
+
+
+def wrong_answer(quiz: VariantQuiz) -> int | bool:
+    return next(v for _, v in quiz.choices if v != quiz.truth)
+
+
+def rebuilt(quiz: VariantQuiz) -> HandState:
+    """The quiz's position replayed from its deal under the named preset: the engine's own state."""
+    state = HandState(quiz.state.deal, RuleSet.named(quiz.rules_name), quiz.state.scores_in)
+    state.push_many(quiz.state.moves)
+    return state
+
+
+def engine_accepts(state: HandState, move: Any) -> bool:
+    try:
+        state.copy().push(move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------- VariantQuiz
+def test_variant_quiz_right_answer_by_button_solves_with_three_stars() -> None:
+    for seed in range(18):
+        progress = Progress()
+        quiz = VariantQuiz(seed=seed, progress=progress, progress_id="lesson11.quiz")
+        assert (quiz.solved, quiz.stars) == (False, 0)
+        assert len(buttons(quiz)) == len(quiz.choices) == 2
+        assert sum(v == quiz.truth for _, v in quiz.choices) == 1
+        press(quiz, quiz.truth)
+        assert (quiz.solved, quiz.stars, quiz.attempts) == (True, 3, 1)
+        assert feedback_text(quiz).startswith("Right")
+        assert all(b.disabled for b in buttons(quiz))
+        assert progress.best("lesson11.quiz") == 3 and progress.best("variant-quiz") == 0
+        assert quiz.board.storage_key == "tartli.trainers.lesson11.quiz"
+
+
+@pytest.mark.rule("B2", "V1", "V2", "V3", "V4", "V5", "V7", "V9", "V10")
+@pytest.mark.parametrize("kind", list(KIND_RULE))
+def test_variant_quiz_wrong_answer_explains_with_the_rule_then_two_stars(kind: str) -> None:
+    for seed in range(6):
+        quiz = VariantQuiz(seed=seed, kinds=(kind,))
+        press(quiz, wrong_answer(quiz))
+        text = feedback_text(quiz)
+        assert not quiz.solved and quiz.mistakes == 1
+        assert text.startswith("Not quite: the answer is " + quiz.answer_text(quiz.truth))
+        assert KIND_RULE[kind] in text, text
+        assert RULE_SET_NAMES[quiz.rules_name] in quiz.board.svg  # the rule set is named on the picture
+        press(quiz, quiz.truth)
+        assert (quiz.solved, quiz.stars) == (True, 2)
+
+
+@pytest.mark.rule("V3", "V4", "V5", "V7", "B2", "M2", "M5", "K7", "T5", "B1")
+@pytest.mark.parametrize("kind", VariantQuiz.LEGALITY_KINDS)
+def test_variant_quiz_legality_verdicts_are_the_engines_over_30_seeds(kind: str) -> None:
+    verdicts = set()
+    for seed in SEEDS:
+        quiz = VariantQuiz(seed=seed, kinds=(kind,))
+        assert quiz.state.rules == RuleSet.named(quiz.rules_name)
+        state = rebuilt(quiz)
+        assert quiz.truth is engine_accepts(state, quiz.move) is state.is_legal(quiz.move)
+        verdicts.add((quiz.rules_name, quiz.truth))
+        if not quiz.truth:  # the engine's refusal, with its rule ID, is quoted in the feedback
+            with pytest.raises(IllegalMoveError) as refused:
+                state.push(quiz.move)
+            assert str(refused.value) in quiz.explain() and refused.value.rule in quiz.explain()
+        if kind == "four-nines":
+            assert quiz.truth is RuleSet.named(quiz.rules_name).four_nines
+        if kind == "bela":
+            assert quiz.truth is not RuleSet.named(quiz.rules_name).bela_at_declaration
+    assert {truth for _, truth in verdicts} == {True, False}
+
+
+@pytest.mark.rule("V4", "M5")
+def test_variant_quiz_two_sequences_only_in_different_suits_and_only_in_austria() -> None:
+    for seed in SEEDS:
+        quiz = VariantQuiz(seed=seed, kinds=("two-sequences",))
+        assert isinstance(quiz.move, Declare) and len(quiz.move.melds) == 2
+        different = len({m.suit for m in quiz.move.melds}) == 2
+        assert quiz.truth is (different and quiz.rules_name == "austrian")
+
+
+@pytest.mark.rule("V7", "T5")
+def test_variant_quiz_swap_in_mid_trick_only_austrian_and_never_after_a_sequence_with_the_7() -> None:
+    seen = set()
+    for seed in SEEDS:
+        quiz = VariantQuiz(seed=seed, kinds=("swap",))
+        assert isinstance(quiz.move, Swap)
+        state = quiz.state
+        declared = state.declared[quiz.move.player]
+        if quiz.move.player == state.leader and state.lead is None:
+            assert quiz.truth is True  # T5: the leader may swap before declaring and leading
+        elif declared:
+            assert quiz.truth is False  # V7: not after declaring a sequence with the trump 7
+        else:
+            assert quiz.truth is (quiz.rules_name == "austrian")
+        seen.add((quiz.move.player == state.leader, bool(declared), quiz.truth))
+    assert len(seen) >= 3
+
+
+@pytest.mark.rule("S2", "V9")
+def test_variant_quiz_stichmatsch_verdict_is_the_finished_hands() -> None:
+    verdicts = set()
+    for seed in SEEDS:
+        quiz = VariantQuiz(seed=seed, kinds=("stichmatsch",))
+        state = quiz.state
+        assert state.is_over and state.out is None and len(state.tricks) == 16
+        sweep = len(set(state.trick_winners[PHASE1_TRICKS:])) == 1
+        assert quiz.truth is (state.stichmatsch is not None)
+        assert quiz.truth is (sweep and quiz.rules_name != "austrian")
+        if quiz.truth:
+            assert sorted(state.card_points) == [0, 161]
+        verdicts.add((sweep, quiz.truth))
+    assert verdicts >= {(True, True), (True, False)}
+
+
+@pytest.mark.rule("S4", "V10")
+def test_variant_quiz_double_is_the_engines_award_250_single_in_austria_maccs_in_hungary() -> None:
+    boundary = set()
+    for seed in range(40):
+        quiz = VariantQuiz(seed=seed, kinds=("double",))
+        state = rebuilt(quiz)
+        assert quiz.move is not None
+        p = quiz.move.player
+        mine, theirs = state.total(p), state.total(1 - p)
+        state.push(quiz.move)
+        assert quiz.truth is (max(state.buli) == 2)
+        if mine >= WINNING_SCORE:
+            assert state.buli[p] >= 1
+            expected = theirs < MACCS_LIMIT if quiz.rules_name == "austrian" else theirs <= MACCS_LIMIT
+            assert quiz.truth is expected
+            if theirs == MACCS_LIMIT:
+                boundary.add(quiz.rules_name == "austrian")
+        else:
+            assert state.buli[1 - p] == 1 and quiz.truth is False
+    assert boundary == {True, False}  # exactly 250 came up under both traditions
+
+
+@pytest.mark.rule("D2", "V2")
+def test_variant_quiz_next_dealer_is_the_matchs() -> None:
+    for seed in SEEDS:
+        quiz = VariantQuiz(seed=seed, kinds=("dealer",))
+        assert quiz.match is not None
+        last = quiz.match.results[-1]
+        assert quiz.truth == quiz.match.state.dealer
+        gained = [last.meld_points[p] + last.card_points[p] for p in (0, 1)]
+        if quiz.rules_name != "austrian" or gained[0] == gained[1]:
+            assert quiz.truth == 1 - last.dealer
+        else:
+            assert quiz.truth == (0 if gained[0] > gained[1] else 1)
+
+
+@pytest.mark.rule("V1", "D1")
+def test_variant_quiz_indicator_choice_only_under_austrian_rules() -> None:
+    for seed in SEEDS:
+        quiz = VariantQuiz(seed=seed, kinds=("indicator",))
+        rules = RuleSet.named(quiz.rules_name)
+        try:
+            HandState.from_seed(quiz.deal_seed, rules, indicator_packet=quiz.packet)
+            dealt = True
+        except InvalidDealError:
+            dealt = False
+        assert quiz.truth is dealt is (quiz.packet == 6 or rules.indicator_choice)
+
+
+def test_variant_quiz_same_seed_same_questions_and_each_new_question_is_new() -> None:
+    a, b = VariantQuiz(seed=21), VariantQuiz(seed=21)
+
+    def seen(q: VariantQuiz) -> tuple[object, ...]:
+        return (q.kind, q.rules_name, q.question, q.truth, q.choices, q.board.svg, tuple(map(str, q.state.moves)))
+
+    keys = [seen(a)]
+    assert seen(a) == seen(b)
+    for _ in range(8):
+        a.new_button.click()
+        b.new_position()
+        assert seen(a) == seen(b)
+        assert seen(a) != keys[-1]
+        keys.append(seen(a))
+    assert len({k[0] for k in keys}) >= 3
+    assert seen(VariantQuiz(seed=22)) != keys[0] or seen(VariantQuiz(seed=23)) != keys[0]
+
+
+def test_variant_quiz_asks_every_kind_under_every_rule_set() -> None:
+    asked = {(q.kind, q.rules_name) for q in (VariantQuiz(seed=s) for s in range(60))}
+    assert {k for k, _ in asked} == set(VariantQuiz.KINDS)
+    assert {r for _, r in asked} == set(RULE_SET_NAMES)
+    with pytest.raises(ValueError, match="question kinds"):
+        VariantQuiz(seed=1, kinds=("no-such-question",))
+    quiz = VariantQuiz(seed=1, kinds=("four-nines",))
+    with pytest.raises(ValueError, match="yes/no"):
+        quiz.answer(1)
+
+
+@pytest.mark.rule("B2", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11")
+def test_rule_options_read_the_rule_sets_and_their_documentation() -> None:
+    options = {name: (doc, values) for name, doc, values in rule_options()}
+    assert set(options) == {f for f in RuleSet.__dataclass_fields__}
+    for name, (doc, values) in options.items():
+        assert doc and "``" not in doc, name
+        for preset, value in values.items():
+            assert getattr(RuleSet.named(preset), name) == value
+    differing = {n for n, (_, v) in options.items() if len(set(map(str, v.values()))) > 1}
+    assert differing == _diff_names() | {"bela_at_declaration"}
+    cited = " ".join(doc for doc, _ in options.values())
+    for rule in ("B2", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11"):
+        assert rule in cited
+
+
+def _diff_names() -> set[str]:
+    return {n for n in RuleSet.__dataclass_fields__ if getattr(RuleSet.austrian(), n) != getattr(RuleSet(), n)}
+
+
+def test_move_words() -> None:
+    assert move_words("0: bela") == "Player 0 calls béla on its own"
+    assert move_words("1: declare bela") == "Player 1 declares béla"
+    assert move_words("0: declare vannak:9") == "Player 0 declares the Nine-vannak"
+    assert move_words("1: swap") == "Player 1 swaps the trump 7 for the trump card"
+    assert move_words("0: play XH") == "Player 0 plays the Ten of Hearts"
+
+
+# ---------------------------------------------------------------------------- HistoryQuiz
+def test_history_facts_are_well_formed() -> None:
+    questions = [f.question for f in FACTS]
+    assert len(questions) == len(set(questions)) >= 15
+    for fact in FACTS:
+        assert fact.source in SOURCES
+        assert len(fact.options) == len(set(fact.options)) == 4
+
+
+def test_history_quiz_right_answer_by_button_solves_with_three_stars() -> None:
+    for seed in range(15):
+        progress = Progress()
+        quiz = HistoryQuiz(seed=seed, progress=progress, progress_id="lesson12.quiz")
+        assert sorted(quiz.options) == sorted(quiz.fact.options) and quiz.truth in quiz.options
+        assert [b.description for b in buttons(quiz)] == quiz.options
+        press_option(quiz, quiz.truth)
+        assert (quiz.solved, quiz.stars) == (True, 3)
+        text = feedback_text(quiz)
+        assert text.startswith("Right") and quiz.source in text
+        assert progress.best("lesson12.quiz") == 3
+
+
+def test_history_quiz_wrong_answer_names_the_right_one_and_the_source() -> None:
+    for seed in range(15):
+        quiz = HistoryQuiz(seed=seed)
+        wrong = next(o for o in quiz.options if o != quiz.truth)
+        press_option(quiz, wrong)
+        text = feedback_text(quiz)
+        assert not quiz.solved and quiz.mistakes == 1
+        assert text.startswith(f"Not quite: the answer is “{quiz.truth}”")
+        assert f"Source: {quiz.source}" in text
+        assert quiz.answer(quiz.options.index(quiz.truth))  # by its place among the buttons
+        assert quiz.stars == 2
+
+
+def test_history_quiz_same_seed_same_questions_and_options_shuffled() -> None:
+    a, b = HistoryQuiz(seed=5), HistoryQuiz(seed=5)
+    firsts = []
+    for _ in range(10):
+        assert (a.fact, a.options, a.board.svg) == (b.fact, b.options, b.board.svg)
+        firsts.append(a.options.index(a.truth))
+        before = a.fact
+        a.new_button.click()
+        b.new_position()
+        assert a.fact != before
+    assert len(set(firsts)) >= 2  # the right answer is not always in the same place
+    with pytest.raises(ValueError, match="options shown"):
+        a.answer("Nobody at all")
+
+
+def test_history_quiz_shows_the_cards_a_question_is_about() -> None:
+    for seed in range(40):
+        quiz = HistoryQuiz(seed=seed)
+        for card in quiz.fact.cards.split():
+            assert f'data-card="{card}"' in quiz.board.svg
