@@ -1,4 +1,4 @@
-"""Command line: ``tartli`` serves the course; ``tartli replay FILE``; ``tartli bench``.
+"""Command line: ``tartli`` serves the course; ``tartli replay FILE``; ``tartli bench``; ``tartli tournament``.
 
 ``tartli`` alone (or ``tartli course``) starts the Voilà app on 127.0.0.1 and
 prints the address of the lesson index. ``python -m tartli`` is the same.
@@ -40,6 +40,16 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--hands", type=int, default=20000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rules", default="hungarian")
+    tour = sub.add_parser("tournament", help="play bots against each other (seat-swapped hands or matches)")
+    tour.add_argument("--a", default="search", help="bot A: random, heuristic or search (or easy, medium, hard)")
+    tour.add_argument("--b", default="heuristic", help="bot B")
+    tour.add_argument("--hands", type=int, default=1000, help="hands (each deal is played twice, seats exchanged)")
+    tour.add_argument("--matches", type=int, default=0, help="play this many whole matches instead of hands")
+    tour.add_argument("--buli", type=int, default=1, help="buli to win a match (1: one game to 501)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--rules", default="hungarian")
+    tour.add_argument("--budget-ms", type=float, default=120.0, help="the search bot's time per decision")
+    tour.add_argument("--samples", type=int, default=None, help="budget the search bot by samples (reproducible)")
     course = sub.add_parser("course", help="serve the course with Voilà on 127.0.0.1 (the default command)")
     course.add_argument("--port", type=int, default=None, help="port (default 8866)")
     course.add_argument("--ip", default=None, help="address to listen on (default 127.0.0.1)")
@@ -65,6 +75,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tartli.bench import run
 
         run(args.hands, args.seed, args.rules)
+        return 0
+    if args.command == "tournament":
+        from tartli.bots.tournament import run_hands, run_matches
+
+        try:
+            if args.matches:
+                run_matches(
+                    args.a,
+                    args.b,
+                    args.matches,
+                    args.seed,
+                    args.rules,
+                    buli=args.buli,
+                    budget_ms=args.budget_ms,
+                    samples=args.samples,
+                )
+            else:
+                run_hands(
+                    args.a, args.b, args.hands, args.seed, args.rules, budget_ms=args.budget_ms, samples=args.samples
+                )
+        except (ValueError, TartliError) as err:
+            print(f"tartli: {err}", file=sys.stderr)
+            return 2
         return 0
     from tartli.app import main as serve
 

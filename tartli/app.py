@@ -2,7 +2,7 @@
 
 The Voilà settings are the project's own, in ``tartli/server/voila.json``: the
 loopback address, sources stripped, tracebacks hidden (a learner sees a short
-message), a pre-started kernel per page, and the kernels of visitors who
+message), pre-started kernels for the index, the first lesson and the table, and the kernels of visitors who
 left (no open connection) culled after three idle minutes, so they do not pile up.
 """
 

@@ -1,5 +1,19 @@
-"""Opponents. A bot sees only a :class:`~tartli.game.PlayerView` and returns one of its legal moves."""
+"""Opponents. A bot sees only a :class:`~tartli.game.PlayerView` and returns one of its legal moves.
+
+* :class:`RandomBot` (easy): uniform over the legal moves.
+* :class:`HeuristicBot` (medium): rules of thumb, each decision with a reason
+  (``choose_with_reason``), for the table's hint.
+* :class:`SearchBot` (hard): determinized Monte Carlo in phase 1, the exact
+  solver (:mod:`tartli.bots.solver`) in phase 2.
+
+``bot_for_level("easy" | "medium" | "hard")`` gives the opponent of a level;
+:mod:`tartli.bots.tournament` plays them against each other.
+"""
 
 from tartli.bots.base import Bot, RandomBot
+from tartli.bots.heuristic import HeuristicBot
+from tartli.bots.search import SearchBot
+from tartli.bots.solver import Solution, coach, solve
+from tartli.bots.tournament import LEVELS, bot_for_level
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "Solution", "bot_for_level", "coach", "solve"]

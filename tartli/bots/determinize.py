@@ -1,0 +1,400 @@
+"""Determinization: deal the hidden cards of a view in a way consistent with everything public.
+
+A player does not see the opponent's hand nor the order of the talon. To look
+ahead, the search bot samples them (:func:`sample`) and builds a complete
+:class:`~tartli.game.HandState` from the view and the sample (:func:`build_state`).
+Only the view is used, never the referee's state. A sample respects:
+
+* every card the player has seen: their hand, the cards played, the indicator,
+  and the cards known to be in the opponent's hand (``view.opponent_known``: the
+  indicator they took, a card shown under V8, the unplayed cards of melds they
+  scored, which the scorer specifies or shows, K4/V6; béla's King and Over);
+* every declaration the opponent announced and did not score ("kvart",
+  "vannak", ...): when they announced it they held such a meld, so its cards are
+  in their hand now or among the cards they have played since (M7, M6);
+* the contest details: the rank the opponent named as leader (K4 step 5), and
+  an answer "Good" (their best item was no better than the player's);
+* a declaration of the opponent still being contested in the trick under way:
+  the sample names concrete melds for it, held in the sampled hand (or the card
+  they just led), so that the contest can be decided in the look-ahead.
+
+Sampling is by rejection (uniform over the consistent deals), falling back to
+placing a fitting meld first when rejection does not find one quickly.
+
+>>> import random
+>>> from tartli.game import HandState
+>>> state = HandState.from_seed(11)
+>>> view = state.view(0)
+>>> world = sample(view, random.Random(1))
+>>> len(world.opponent_hand) == view.opponent_hand_size and len(world.talon) == view.talon_size
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tartli.cards import Card, Rank, cards_of, mask_of
+from tartli.game import (
+    Deal,
+    HandState,
+    PlayerView,
+    Status,
+    _Trick,
+)
+from tartli.melds import (
+    Meld,
+    MeldKind,
+    bela_mask,
+    contest_key,
+    same_suit_ok,
+    sequences_in,
+    sets_in,
+)
+
+__all__ = ["Announcement", "World", "announcements", "build_state", "consistent", "sample"]
+
+_RANK_BY_NAME = {r.name_in(): r for r in Rank}
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A declaration of the opponent that did not score: what it tells about their hand.
+
+    ``kinds``: the announcements ("kvart", "vannak"; béla left out, it is public);
+    ``since``: the cards the opponent has played from that trick on (they may hold
+    meld cards since played); ``detail``: the rank the opponent named as leader
+    (K4 step 5) and whether it was a set; ``at_most``: the contest key of the
+    player's own best item when the opponent answered "Good"; ``pending``: the
+    contest of the trick under way is still open (the sample must name the melds).
+    """
+
+    trick: int
+    kinds: tuple[str, ...]
+    since: int
+    detail: tuple[Rank, bool] | None
+    at_most: tuple[int, int, int, int] | None
+    pending: bool
+
+
+@dataclass(frozen=True)
+class World:
+    """One sample of the hidden cards: the opponent's hand, the talon (top first), and the
+    concrete melds of an opponent's declaration still being contested in this trick."""
+
+    opponent_hand: tuple[Card, ...]
+    talon: tuple[Card, ...]
+    pending: tuple[Meld, ...] | None
+
+
+def announcements(view: PlayerView) -> list[Announcement]:
+    """The opponent's unscored declarations of this hand, with what the contest revealed."""
+    me, opp = view.player, 1 - view.player
+    declared: dict[int, tuple[str, ...]] = {}
+    scored: set[int] = set()
+    details: dict[int, tuple[Rank, bool]] = {}
+    good: set[int] = set()
+    my_scored: dict[int, list[Meld]] = {}
+    decided: set[int] = set()
+    leaders = {i + 1: t[0] for i, t in enumerate(view.tricks)}
+    leaders[view.trick_number] = view.leader
+    played: dict[int, int] = {}  # trick -> card the opponent played to it
+    for i, (leader, lead, second, _) in enumerate(view.tricks):
+        played[i + 1] = (lead if leader == opp else second).index
+    if view.lead is not None and view.leader == opp:
+        played[view.trick_number] = view.lead.index
+    swapped: int | None = None
+    for e in view.events:
+        n = e.trick
+        if e.kind == "swap" and e.player == opp:
+            swapped = n
+        if e.kind == "declare" and e.player == opp:
+            kinds = tuple(k for k in e.say.split(", ") if k and k != "béla")
+            if kinds:
+                declared[n] = kinds
+        elif e.kind in ("declare", "pass") and e.player is not None and e.player != leaders.get(n):
+            decided.add(n)
+        elif e.kind == "score" and e.player == opp and e.say != "Béla":
+            scored.add(n)
+        elif e.kind == "score" and e.player == me and e.say != "Béla":
+            my_scored.setdefault(n, []).extend(m for m in _melds_named(e.cards))
+        elif e.kind == "detail" and e.player == opp:
+            word, _, rest = e.say.partition("-")
+            rank = _RANK_BY_NAME.get(word)
+            if rank is not None:
+                details[n] = (rank, rest == "vannak")
+        elif e.kind == "answer" and e.player == opp and e.say == "Good":
+            good.add(n)
+        elif e.kind == "play" and e.player is not None and e.player != leaders.get(n):
+            decided.add(n)
+    out = []
+    for n, kinds in sorted(declared.items()):
+        if n in scored:
+            continue
+        since = 0
+        if swapped is not None and swapped >= n:  # the trump 7 they swapped away was theirs
+            since |= 1 << (view.trump.index * 8 + Rank.SEVEN.index)
+        for k, idx in played.items():
+            if k >= n:
+                since |= 1 << idx
+        at_most = None
+        if n in good and my_scored.get(n):
+            at_most = max(contest_key(m, view.trump, view.rules) for m in my_scored[n] if m.kind is not MeldKind.BELA)
+        pending = n == view.trick_number and n not in decided
+        out.append(Announcement(n, kinds, since, details.get(n), at_most, pending))
+    return out
+
+
+def _melds_named(cards: tuple[Card, ...]) -> list[Meld]:
+    """The meld a "score" event shows (its cards): a set or a sequence."""
+    if len(cards) < 3:
+        return []
+    mask = mask_of(cards)
+    if len({c.rank for c in cards}) == 1:
+        return [Meld(MeldKind.SET, cards[0].rank)]
+    top = min(cards, key=lambda c: c.index)
+    meld = Meld(MeldKind.SEQUENCE, top.rank, top.suit, len(cards))
+    return [meld] if meld.mask == mask else []
+
+
+def _fits(
+    view: PlayerView, ann: Announcement, available: int, scored_sets: set[Meld], opp_scored: list[Meld]
+) -> tuple[Meld, ...] | None:
+    """A choice of melds within ``available`` matching the announcement, or None."""
+    rules = view.rules
+    sets = sets_in(available, rules)
+    seqs = sequences_in(available)
+    if ann.pending:  # K6, K7/V5 as they stand now (an old declaration met the rules of its own time)
+        sets = [m for m in sets if m not in scored_sets]
+        seqs = [m for m in seqs if same_suit_ok(m, opp_scored, rules)]
+    wanted = sorted(ann.kinds)
+    options: list[tuple[Meld, ...]] = []
+    set_count = wanted.count("vannak")
+    seq_kinds = [k for k in wanted if k != "vannak"]
+    if set_count > 1:
+        return None
+    set_choices: list[tuple[Meld, ...]] = [(m,) for m in sets] if set_count else [()]
+    seq_choices: list[tuple[Meld, ...]] = [()]
+    for kind in seq_kinds:
+        seq_choices = [
+            (*c, m)
+            for c in seq_choices
+            for m in seqs
+            if m.announcement == kind and all(o.suit is not m.suit for o in c)
+        ]
+    for a in set_choices:
+        for b in seq_choices:
+            melds = a + b
+            best = max(melds, key=lambda m: contest_key(m, view.trump, rules))
+            if ann.detail is not None:
+                rank, is_set = ann.detail
+                if best.rank is not rank or (best.kind is MeldKind.SET) != is_set:
+                    continue
+            if ann.at_most is not None and contest_key(best, view.trump, rules) > ann.at_most:
+                continue
+            options.append(melds)
+            if not ann.pending:
+                return melds  # existence is enough
+    return options[0] if options else None
+
+
+def consistent(view: PlayerView, opponent_hand: int, anns: Iterable[Announcement] | None = None) -> bool:
+    """Does a hand of the opponent (a card mask) fit every public fact of ``view``?"""
+    if opponent_hand & ~_possible(view):
+        return False
+    known = mask_of(view.opponent_known)
+    if opponent_hand & known != known or bin(opponent_hand).count("1") != view.opponent_hand_size:
+        return False
+    scored_sets = {m for ms in view.scored_melds for m in ms if m.kind is MeldKind.SET}
+    opp_scored = list(view.scored_melds[1 - view.player])
+    for ann in announcements(view) if anns is None else anns:
+        if _fits(view, ann, opponent_hand | ann.since, scored_sets, opp_scored) is None:
+            return False
+    return True
+
+
+def _possible(view: PlayerView) -> int:
+    """Cards the opponent may hold: the unseen ones and those known to be theirs."""
+    return mask_of(view.unseen) | mask_of(view.opponent_known)
+
+
+def sample(view: PlayerView, rng: random.Random, tries: int = 60) -> World:
+    """Deal the hidden cards at random, consistent with the view (see the module notes)."""
+    unseen = list(view.unseen)
+    known = mask_of(view.opponent_known)
+    slots = view.opponent_hand_size - len(view.opponent_known)
+    anns = announcements(view)
+    scored_sets = {m for ms in view.scored_melds for m in ms if m.kind is MeldKind.SET}
+    opp_scored = list(view.scored_melds[1 - view.player])
+
+    def check(hand: int) -> tuple[bool, tuple[Meld, ...] | None]:
+        pending = None
+        for ann in anns:
+            fit = _fits(view, ann, hand | ann.since, scored_sets, opp_scored)
+            if fit is None:
+                return False, None
+            if ann.pending:
+                pending = fit
+        return True, pending
+
+    best_hand: int | None = None
+    pending: tuple[Meld, ...] | None = None
+    for attempt in range(tries * 2):
+        if attempt < tries or not anns:
+            chosen = rng.sample(unseen, slots)
+        else:
+            chosen = _constructive(view, anns, unseen, slots, rng, scored_sets, opp_scored)
+        hand = known | mask_of(chosen)
+        ok, pending = check(hand)
+        if best_hand is None:
+            best_hand = hand
+        if ok:
+            best_hand = hand
+            break
+        if not anns:
+            break
+    assert best_hand is not None
+    rest = [c for c in unseen if not best_hand >> c.index & 1]
+    rng.shuffle(rest)
+    return World(tuple(cards_of(best_hand)), tuple(rest), pending)
+
+
+def _constructive(
+    view: PlayerView,
+    anns: list[Announcement],
+    unseen: list[Card],
+    slots: int,
+    rng: random.Random,
+    scored_sets: set[Meld],
+    opp_scored: list[Meld],
+) -> list[Card]:
+    """Place the cards of a fitting meld for each announcement first, then fill at random."""
+    known = mask_of(view.opponent_known)
+    unseen_mask = mask_of(unseen)
+    forced = 0
+    for ann in anns:
+        base = known | forced | ann.since
+        if _fits(view, ann, base, scored_sets, opp_scored) is not None:
+            continue
+        pool = base | unseen_mask
+        fit = _fits(view, ann, pool, scored_sets, opp_scored)
+        if fit is None:
+            continue
+        # Among the fitting melds, pick one at random: try a few shuffled choices of cards.
+        candidates = [m for m in (*sets_in(pool, view.rules), *sequences_in(pool))]
+        rng.shuffle(candidates)
+        for m in candidates:
+            need = m.mask & ~base
+            if bin(forced | need).count("1") > slots or need & ~unseen_mask:
+                continue
+            trial = forced | need
+            if _fits(view, ann, known | trial | ann.since, scored_sets, opp_scored) is not None:
+                forced = trial
+                break
+    chosen = cards_of(forced)
+    rest = [c for c in unseen if not forced >> c.index & 1]
+    chosen += rng.sample(rest, slots - len(chosen))
+    return chosen
+
+
+def build_state(view: PlayerView, world: World) -> HandState:
+    """A complete state matching ``view`` with the hidden cards of ``world`` (for look-ahead only).
+
+    Its legal moves, scores, tricks and meld history are the view's; its event log and
+    move list start empty (so it cannot be taken back with ``pop``).
+    """
+    me, opp = view.player, 1 - view.player
+    rules = view.rules
+    trump = view.trump
+    hands = [0, 0]
+    hands[me] = mask_of(view.hand)
+    hands[opp] = mask_of(world.opponent_hand)
+    indicator = view.indicator if view.indicator is not None else Card(Rank.SEVEN, trump)
+    deal = object.__new__(Deal)
+    for name, value in (
+        ("dealer", view.dealer),
+        ("hands", (tuple(cards_of(hands[0])), tuple(cards_of(hands[1])))),
+        ("indicator", indicator),
+        ("talon", world.talon),
+    ):
+        object.__setattr__(deal, name, value)
+    st = HandState.__new__(HandState)
+    st.rules = rules
+    st.deal = deal
+    st.scores_in = view.scores_in
+    st.dealer = view.dealer
+    st.trump = trump
+    st._t = trump.index
+    st._bela = bela_mask(trump)
+    st._seven = 1 << (trump.index * 8 + Rank.SEVEN.index)
+    st._hands = hands
+    st.indicator = view.indicator
+    st._talon = list(world.talon)
+    st._drawn = 0
+    st.trick_number = view.trick_number
+    st.leader = view.leader
+    current = [e for e in view.events if e.trick == view.trick_number]
+    declared: list[tuple[Meld, ...] | None] = [None, None]
+    declared[me] = view.my_declaration
+    if view.opponent_declared is not None:
+        declared[opp] = world.pending if world.pending is not None else ()
+    second = 1 - view.leader
+    passed = any(e.kind == "pass" for e in current)
+    decided = any(e.kind in ("pass", "declare") and e.player == second for e in current)
+    st._trick = _Trick(declared, passed, decided, view.lead.index if view.lead is not None else -1)
+    st.meld_points = list(view.meld_points)
+    st.card_points = list(view.card_points)
+    st._tricks = [(ld, a.index, b.index, w) for ld, a, b, w in view.tricks]
+    st._scored = (list(view.scored_melds[0]), list(view.scored_melds[1]))
+    st._scored_sets = {m for ms in view.scored_melds for m in ms if m.kind is MeldKind.SET}
+    bela_done = [False, False]
+    first_scorer = None
+    known = [0, 0]
+    known[opp] = mask_of(view.opponent_known)
+    for e in view.events:
+        if (e.kind == "bela" or (e.kind == "score" and e.say == "Béla")) and e.player is not None:
+            bela_done[e.player] = True
+        if first_scorer is None and e.player is not None and e.points and e.kind in ("score", "bela", "trick"):
+            first_scorer = e.player
+        if e.player == me and e.kind in ("score", "bela", "show"):
+            known[me] |= mask_of(e.cards)
+        if e.player == me and e.kind == "swap":
+            known[me] |= mask_of(e.cards[1:])
+        if e.player == me and e.kind == "draw" and e.say == "indicator":
+            known[me] |= mask_of(e.cards)
+    known[me] &= hands[me]
+    st._bela_done = bela_done
+    st._known = known
+    st.status = Status.IN_PROGRESS
+    st.out = None
+    st.buli = [0, 0]
+    st.stichmatsch = None
+    st.first_scorer = first_scorer
+    st.tied = False
+    st._both_at_once = rules.bela_at_declaration and _both_at_once(view)
+    st.moves = []
+    st._events = []
+    st._legal = [None, None]
+    st._playmask = [0, 0]
+    st._decls = [None, None]
+    return st
+
+
+def _both_at_once(view: PlayerView) -> bool:
+    """B2: did one contest lift both players from below 501 to 501 or more together? (From the events.)"""
+    totals = list(view.scores_in)
+    before: tuple[int, ...] | None = None
+    for e in view.events:
+        if e.kind == "score" and e.player is not None:
+            if before is None:
+                before = tuple(totals)
+            totals[e.player] += e.points
+            continue
+        if before is not None and max(before) < 501 <= min(totals):
+            return True
+        before = None
+        if e.kind in ("bela", "trick") and e.player is not None:
+            totals[e.player] += e.points
+    return before is not None and max(before) < 501 <= min(totals)

@@ -1,0 +1,270 @@
+"""The rule-of-thumb opponent: plays by the advice of seed 001 and says why.
+
+Every decision comes with a short reason in plain words (the table's hint):
+``HeuristicBot().choose_with_reason(view)`` returns ``(move, reason)``.
+
+The rules of thumb, in the order they are tried:
+
+1. Going out: claim as soon as the total is 501 or more (S3, S4).
+2. Béla: it always scores 40 (M3), so it is taken at once (B1), or named with
+   the other melds under the Pais rule (B2).
+3. Swap the trump 7 for the indicator (T5): a better trump for the lowest one,
+   unless the 7 belongs to a trump sequence in hand.
+4. Declare: the most valuable legal declaration (a declaration that loses the
+   contest costs nothing and may be made again, K5).
+5. Phase 1 (tricks 1-7): collect melds and keep trumps. Each card gets a keep
+   value: trumps (more for the high ones, most for one that is sure to win a
+   trick of phase 2), cards of melds in hand, of sets and open-ended sequences
+   still possible (counting only the cards not seen elsewhere: played cards are
+   watched), Overs and Nines. Lead or throw the card with the lowest keep value
+   and few points; take the lead's points when that is cheap.
+6. Phase 2 (tricks 8-16): the opponent's hand is known; lead a card that cannot
+   be beaten, with the most points, or else a cheap one; as second player win
+   a trick with points with the cheapest card that wins, else throw the cheapest.
+
+>>> from tartli.game import HandState
+>>> state = HandState.from_seed(4)
+>>> move, reason = HeuristicBot().choose_with_reason(state.view(state.to_move))
+>>> move in state.legal_moves() and bool(reason)
+True
+"""
+
+from __future__ import annotations
+
+from tartli.cards import Card, Rank, Suit, mask_of
+from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
+from tartli.melds import MeldKind, sequences_in
+from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
+
+__all__ = ["HeuristicBot", "keep_value"]
+
+_SET_WORTH = {Rank.OVER: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100, Rank.KING: 100, Rank.UNDER: 100}
+
+
+def _points(card: Card, trump: Suit) -> int:
+    return card.points(trump)
+
+
+def _beats(lead: Card, second: Card, trump: Suit) -> bool:
+    """T1: does ``second`` win against ``lead``?"""
+    if second.suit is lead.suit:
+        return second.strength(trump) > lead.strength(trump)
+    return second.suit is trump
+
+
+def _played(view: PlayerView) -> int:
+    mask = 0
+    for _, a, b, _w in view.tricks:
+        mask |= a.bit | b.bit
+    if view.lead is not None:
+        mask |= view.lead.bit
+    return mask
+
+
+def _live(view: PlayerView) -> int:
+    """Cards that may still come to this player: not seen anywhere (the talon or the opponent's hand)
+    and the indicator while it lies out."""
+    mask = mask_of(view.unseen)
+    if view.indicator is not None:
+        mask |= view.indicator.bit
+    return mask
+
+
+def _master_trump(view: PlayerView) -> Card | None:
+    """The player's highest trump if no higher trump is still out: it is sure to win a trick."""
+    trumps = [c for c in view.hand if c.suit is view.trump]
+    if not trumps:
+        return None
+    top = max(trumps, key=lambda c: c.strength(view.trump))
+    gone = _played(view) | mask_of(view.hand)
+    for r in Rank:
+        c = Card(r, view.trump)
+        if c.strength(view.trump) > top.strength(view.trump) and not gone >> c.index & 1:
+            return None
+    return top
+
+
+def keep_value(view: PlayerView, card: Card) -> float:
+    """How much the player loses by giving ``card`` up in phase 1 (melds, trumps, the sure trick)."""
+    trump = view.trump
+    hand = mask_of(view.hand)
+    live = _live(view)
+    value = 0.0
+    if card.suit is trump:
+        value += 8 + 3 * card.strength(trump)
+        if card == _master_trump(view):
+            value += 30
+    # Sets: the more of a rank held (and the rest still to come), the more it is worth keeping.
+    worth = _SET_WORTH.get(card.rank, 0)
+    if worth and (card.rank is not Rank.NINE or view.rules.four_nines):
+        held = sum(1 for s in Suit if hand >> Card(card.rank, s).index & 1)
+        missing = [Card(card.rank, s) for s in Suit if not hand >> Card(card.rank, s).index & 1]
+        if all(live >> c.index & 1 for c in missing):
+            value += worth * {1: 0.0, 2: 0.04, 3: 0.15, 4: 0.4}[held]
+    if card.rank in (Rank.OVER, Rank.NINE):
+        value += 4
+    # Sequences in hand and sequences that may still grow around the card.
+    i = card.index
+    lo_suit, hi_suit = card.suit.index * 8, card.suit.index * 8 + 7
+    for m in sequences_in(hand):
+        if m.mask >> i & 1:
+            value += 12 + m.value * 0.2
+            break
+    else:
+        for j in (i - 1, i + 1):  # a neighbour in the sequence order
+            if lo_suit <= j <= hi_suit and hand >> j & 1:
+                a, b = min(i, j), max(i, j)
+                ends = [k for k in (a - 1, b + 1) if lo_suit <= k <= hi_suit and live >> k & 1]
+                value += 5 * len(ends)  # open at both ends: two cards complete it
+        for j in (i - 2, i + 2):  # a gap of one card that may still come
+            gap = (i + j) // 2
+            if lo_suit <= j <= hi_suit and hand >> j & 1 and live >> gap & 1:
+                value += 3
+    return value
+
+
+def _best_declaration(moves: tuple[Move, ...]) -> Declare | None:
+    decls = [m for m in moves if isinstance(m, Declare)]
+    if not decls:
+        return None
+    return max(decls, key=lambda d: (sum(m.value for m in d.melds), len(d.melds), str(d)))
+
+
+def _declaration_words(decl: Declare) -> str:
+    return " and ".join(f"{m.title()} ({m.value})" for m in decl.melds)
+
+
+def _phase2_opponent(view: PlayerView) -> list[Card]:
+    return [*view.unseen, *view.opponent_known]
+
+
+class HeuristicBot:
+    """Rules of thumb from the advice on play (seed 001), each decision with its reason."""
+
+    name = "heuristic"
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.choose_with_reason(view)[0]
+
+    def choose_with_reason(self, view: PlayerView) -> tuple[Move, str]:
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("no legal move: the hand is over or it is not this player's turn")
+        me = view.player
+        claim = next((m for m in moves if isinstance(m, GoOut)), None)
+        if claim is not None and view.totals[me] >= WINNING_SCORE:
+            return claim, f"You have {view.totals[me]}: claim 501 now and the game is yours (S3)."
+        bela = next((m for m in moves if isinstance(m, Bela)), None)
+        if bela is not None:
+            return bela, "Béla always scores 40 whatever the contest: declare it now while you hold both cards."
+        swap = next((m for m in moves if isinstance(m, Swap)), None)
+        if swap is not None and view.indicator is not None and self._swap_is_good(view):
+            return swap, (
+                f"Swap the trump 7 for the {view.indicator.name()}: a better trump "
+                f"(worth {view.indicator.points(view.trump)} card points) for the lowest one."
+            )
+        decl = _best_declaration(moves)
+        if decl is not None:
+            if any(m.kind is MeldKind.BELA for m in decl.melds) and len(decl.melds) == 1:
+                return decl, "Name béla now: it scores 40 with your declaration whatever the contest."
+            return decl, f"Declare {_declaration_words(decl)}: melds are the big points of the first half."
+        plays = [m for m in moves if isinstance(m, Play)]
+        if not plays:
+            passing = next((m for m in moves if isinstance(m, Pass)), None)
+            if passing is not None:
+                return passing, "Nothing to declare that could win the contest: pass."
+            return moves[0], "The only move."
+        if view.to_move != me:
+            return moves[0], "Not your turn."
+        if len(plays) == 1:
+            return plays[0], f"The {plays[0].card.name()} is your only legal card."
+        if view.trick_number <= PHASE1_TRICKS:
+            return self._phase1(view, plays)
+        return self._phase2(view, plays)
+
+    @staticmethod
+    def _swap_is_good(view: PlayerView) -> bool:
+        seven = Card(Rank.SEVEN, view.trump)
+        hand = mask_of(view.hand)
+        return not any(m.mask & seven.bit for m in sequences_in(hand))
+
+    # ---------------------------------------------------------------- phase 1
+    def _phase1(self, view: PlayerView, plays: list[Play]) -> tuple[Move, str]:
+        trump = view.trump
+        me = view.player
+        race = max(view.totals) >= WINNING_SCORE - 120  # someone is close: card points matter more
+        weight = 2.5 if race else 1.0
+        keep = {m.card: keep_value(view, m.card) for m in plays}
+        if view.lead is None:
+            choice = min(plays, key=lambda m: (keep[m.card] + weight * _points(m.card, trump), m.card.index))
+            card = choice.card
+            why = "a card that helps no meld"
+            if card.suit is trump:
+                why = "your least useful card, though a trump"
+            return choice, (
+                f"Lead the {card.name()}: {why}, worth {_points(card, trump)} points; "
+                "keep trumps and meld cards for later."
+            )
+        lead = view.lead
+        lead_points = _points(lead, trump)
+        best: tuple[float, int, Play] | None = None
+        for m in plays:
+            c = m.card
+            if _beats(lead, c, trump):
+                score = weight * (lead_points + _points(c, trump)) - keep[c]
+            else:
+                score = -weight * (lead_points + _points(c, trump)) - keep[c]
+            if best is None or (score, -c.index) > (best[0], -best[1]):
+                best = (score, c.index, m)
+        assert best is not None
+        card = best[2].card
+        if _beats(lead, card, trump):
+            if card.suit is trump and lead.suit is not trump:
+                text = (
+                    f"Trump the {lead.name()} with the {card.name()}: its {lead_points} points are worth a low trump."
+                )
+            else:
+                text = f"Win the {lead.name()} cheaply with the {card.name()}."
+        else:
+            text = f"Throw the {card.name()}: the trick is not worth a card you want to keep."
+        if race and me == view.player:
+            text += " (The race to 501 is close, so card points count double.)"
+        return best[2], text
+
+    # ---------------------------------------------------------------- phase 2
+    def _phase2(self, view: PlayerView, plays: list[Play]) -> tuple[Move, str]:
+        trump = view.trump
+        theirs = _phase2_opponent(view)
+        if view.lead is None:
+            sure = [m for m in plays if not any(_beats(m.card, d, trump) for d in _follow(theirs, m.card, trump))]
+            if sure:
+                choice = max(sure, key=lambda m: (_points(m.card, trump), -m.card.index))
+                return choice, (
+                    f"Lead the {choice.card.name()}: nothing in your opponent's hand can beat it, "
+                    f"so its {_points(choice.card, trump)} points are safe."
+                )
+            choice = min(
+                plays,
+                key=lambda m: (_points(m.card, trump), m.card.suit is trump, m.card.strength(trump), m.card.index),
+            )
+            return choice, f"Lead the {choice.card.name()}: no card of yours is sure to win, so give up little."
+        lead = view.lead
+        winners = [m for m in plays if _beats(lead, m.card, trump)]
+        trick_points = _points(lead, trump)
+        if winners and (trick_points > 0 or len(view.hand) == 1):
+            choice = min(winners, key=lambda m: (m.card.strength(trump) + 10 * (m.card.suit is trump), m.card.index))
+            return choice, f"Win the {lead.name()} with the {choice.card.name()}, the cheapest card that takes it."
+        if winners and any(_points(m.card, trump) >= 10 for m in winners):
+            choice = max(winners, key=lambda m: (_points(m.card, trump), -m.card.index))
+            return choice, f"Take the trick with the {choice.card.name()}: it brings its own points home."
+        choice = min(plays, key=lambda m: (_points(m.card, trump), m.card.strength(trump), m.card.index))
+        return choice, f"Throw the {choice.card.name()}: give away as few points as possible."
+
+
+def _follow(hand: list[Card], lead: Card, trump: Suit) -> list[Card]:
+    """T4: the cards of ``hand`` that may be played to ``lead``."""
+    same = [c for c in hand if c.suit is lead.suit]
+    if same:
+        return same
+    trumps = [c for c in hand if c.suit is trump]
+    return trumps or hand

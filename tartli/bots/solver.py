@@ -1,0 +1,465 @@
+"""The exact phase-2 solver (tricks 8-16) and the coach built on it.
+
+Once the talon is empty every card not in a player's hand has been seen, so
+phase 2 is a game of perfect information. :func:`solve` searches it exactly:
+alpha-beta over the moves T4 allows (follow suit, else trump, else any card),
+with a transposition table keyed by the two hands, the player to lead and who
+has won a phase-2 trick so far. It maximizes the final difference of card
+points (C3-C5: the tricks' points and the last-trick 10; S2: stichmatsch gives
+all 161 to a player who wins tricks 8-16, unless the rules have V9). Melds are
+already decided (trick 8 declarations do not depend on the cards played), so
+they add a constant and are left out.
+
+Going out (S3) is not a move of the search: a claim is right exactly when the
+player's total is 501 or more, which the bots check before every decision (and
+then claim at once), and claiming ends the hand, so it would only change the
+objective (winning the game rather than points) for the rare hands where both
+run past 501 in phase 2. The search therefore plays for points.
+
+>>> from tartli.game import HandState
+>>> from tartli.moves import Play
+>>> state = HandState.from_seed(5)
+>>> while state.trick_number < 14:
+...     state.push(next(m for m in state.legal_moves() if isinstance(m, Play)))
+>>> solution = solve(state)
+>>> solution.best_moves[0] in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tartli.cards import (
+    LAST_TRICK_BONUS,
+    PLAIN_POINTS,
+    PLAIN_STRENGTH,
+    TOTAL_CARD_POINTS,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+    Card,
+    Suit,
+    mask_of,
+)
+from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
+from tartli.moves import PLAYS, Play
+
+__all__ = ["PhaseTwoPosition", "Solution", "coach", "position_of", "solve"]
+
+_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+_INF = 10_000
+
+
+def _between_table(t: int) -> list[list[int]]:
+    """between[a][b]: the cards of the suit of ``a`` and ``b`` whose strength lies strictly between theirs."""
+    table = [[0] * 32 for _ in range(32)]
+    for a in range(32):
+        for b in range(32):
+            if a >> 3 != b >> 3:
+                continue
+            sa, sb = _strength(t, a), _strength(t, b)
+            lo, hi = min(sa, sb), max(sa, sb)
+            table[a][b] = sum(1 << k for k in range(a & ~7, (a & ~7) + 8) if lo < _strength(t, k) < hi)
+    return table
+
+
+def _strength(t: int, i: int) -> int:
+    return (TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7]
+
+
+_BETWEEN = tuple(_between_table(t) for t in range(4))
+
+
+@dataclass(frozen=True)
+class PhaseTwoPosition:
+    """A phase-2 position with both hands known: all the solver needs.
+
+    ``card_points`` are those of completed tricks; ``phase2_winners`` the winners of
+    the completed tricks 8-16 (for S2); ``lead`` the card led to the trick under way.
+    """
+
+    hands: tuple[int, int]
+    trump: Suit
+    leader: int
+    lead: Card | None
+    card_points: tuple[int, int]
+    phase2_winners: tuple[int, ...]
+    stichmatsch: bool
+
+    @property
+    def to_move(self) -> int:
+        return self.leader if self.lead is None else 1 - self.leader
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact result of a phase-2 position for ``player`` (the player to move).
+
+    ``value``: the final card-point difference (``player``'s minus the opponent's,
+    last trick and stichmatsch included) with best play by both; ``card_points``: the
+    card points ``player`` ends with; ``best_moves``: every play that achieves it;
+    ``move_values``: the value of each legal play (only filled when asked for).
+    """
+
+    player: int
+    value: int
+    card_points: int
+    best_moves: tuple[Play, ...]
+    move_values: dict[Play, int]
+    stichmatsch: bool
+    """True if best play gives ``player`` all the tricks of phase 2 under S2."""
+    nodes: int
+
+
+def position_of(source: HandState | PlayerView) -> PhaseTwoPosition:
+    """The phase-2 position of a state, or of a player's view (the opponent's hand is then what is unseen).
+
+    Raises ``ValueError`` outside phase 2 (the talon must be empty and the hand not over).
+    """
+    if source.status is not Status.IN_PROGRESS or source.trick_number <= PHASE1_TRICKS:
+        raise ValueError("the solver needs a phase-2 position (tricks 8-16 of a hand in progress)")
+    if isinstance(source, PlayerView):
+        me = source.player
+        if source.talon_size or source.indicator is not None:
+            raise ValueError("the talon is not empty: the opponent's hand is not known yet")
+        mine = mask_of(source.hand)
+        theirs = mask_of(source.unseen) | mask_of(source.opponent_known)
+        hands = (mine, theirs) if me == 0 else (theirs, mine)
+        tricks = source.tricks
+        card_points = source.card_points
+    else:
+        hands = (mask_of(source.hand(0)), mask_of(source.hand(1)))
+        tricks = tuple(source.tricks)
+        card_points = (source.card_points[0], source.card_points[1])
+    return PhaseTwoPosition(
+        hands=hands,
+        trump=source.trump,
+        leader=source.leader,
+        lead=source.lead,
+        card_points=(card_points[0], card_points[1]),
+        phase2_winners=tuple(t[3] for t in tricks[PHASE1_TRICKS:]),
+        stichmatsch=source.rules.stichmatsch,
+    )
+
+
+class _Search:
+    """Alpha-beta over tricks; values are the future card-point difference, player 0 minus player 1."""
+
+    def __init__(self, pos: PhaseTwoPosition) -> None:
+        t = pos.trump.index
+        self.points = [(TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)]
+        self.strength = [(TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7] for i in range(32)]
+        self.trump_mask = _SUIT_MASKS[t]
+        self.t = t
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        # S2 state: 0 nobody has won a phase-2 trick yet, 1 only player 0, 2 only player 1, 3 both (or no S2).
+        winners = set(pos.phase2_winners)
+        if not pos.stichmatsch or len(winners) == 2:
+            sm = 3
+        elif not winners:
+            sm = 0
+        else:
+            sm = 1 if 0 in winners else 2
+        self.sm = sm
+        # Card points still to be won (cards in hands and the lead) and the difference so far.
+        remaining = pos.hands[0] | pos.hands[1]
+        if pos.lead is not None:
+            remaining |= 1 << pos.lead.index
+        left = sum(self.points[i] for i in range(32) if remaining >> i & 1) + LAST_TRICK_BONUS
+        so_far = pos.card_points[0] - pos.card_points[1]
+        # At the end, if one player won every phase-2 trick, all card points still to be won went
+        # to them (so the path is known) and S2 replaces the final difference by +-161: the leaf
+        # adds the constant that turns the plain sum into it.
+        self.adjust = (
+            0,
+            TOTAL_CARD_POINTS - (so_far + left),
+            -TOTAL_CARD_POINTS - (so_far - left),
+            0,
+        )
+        # Cards ordered for the leader: strongest first within each suit helps the cut-offs.
+        self.between = _BETWEEN[t]
+        self.order = sorted(range(32), key=lambda i: (-self.strength[i] - (8 if i >> 3 == t else 0), i))
+
+    def cards(self, mask: int) -> list[int]:
+        order = self.order
+        return [i for i in order if mask >> i & 1]
+
+    def distinct(self, mask: int, other: int) -> list[int]:
+        """The cards of ``mask`` worth trying: of two cards of one suit with the same points and no
+        card of ``other`` between them in the trick order, only the first (they are equivalent)."""
+        points, between = self.points, self.between
+        out: list[int] = []
+        prev = -1
+        for i in self.order:
+            if mask >> i & 1:
+                if prev >= 0 and points[prev] == points[i] and prev >> 3 == i >> 3 and not other & between[prev][i]:
+                    continue  # equivalent to ``prev``
+                out.append(i)
+                prev = i
+        return out
+
+    def follow(self, hand: int, lead: int) -> int:
+        """T4: the cards the second player may play to ``lead``."""
+        return hand & _SUIT_MASKS[lead >> 3] or hand & self.trump_mask or hand
+
+    def beats(self, lead: int, second: int) -> bool:
+        """T1: does ``second`` win against ``lead``?"""
+        if second >> 3 == lead >> 3:
+            return self.strength[second] > self.strength[lead]
+        return second >> 3 == self.t
+
+    def value(self, h0: int, h1: int, leader: int, sm: int, alpha: int, beta: int) -> int:
+        """Best future difference (player 0 minus player 1) with ``leader`` to lead."""
+        if not h0:
+            return self.adjust[sm]
+        self.nodes += 1
+        key = h0 | h1 << 32 | leader << 64 | sm << 65
+        entry = self.tt.get(key)
+        first = -1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            if lo == hi:
+                return lo
+        a0, b0 = alpha, beta
+        maximize = leader == 0
+        lead_hand, other = (h0, h1) if maximize else (h1, h0)
+        best = -_INF if maximize else _INF
+        best_card = -1
+        cards = self.distinct(lead_hand, other)
+        if first >= 0 and first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
+        for c in cards:
+            v = self.trick(h0, h1, leader, sm, c, alpha, beta)
+            if maximize:
+                if v > best:
+                    best, best_card = v, c
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_card = v, c
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        lo, hi = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.tt[key] = (lo, hi, best_card)
+        return best
+
+    def trick(self, h0: int, h1: int, leader: int, sm: int, c: int, alpha: int, beta: int) -> int:
+        """The value once ``leader`` has led card ``c``: the second player answers (the opposite side)."""
+        bit = 1 << c
+        if leader == 0:
+            h0 &= ~bit
+            second_hand = h1
+        else:
+            h1 &= ~bit
+            second_hand = h0
+        legal = self.follow(second_hand, c)
+        last = not (h0 if leader == 0 else h1)
+        points, strength = self.points, self.strength
+        c_points = points[c] + (LAST_TRICK_BONUS if last else 0)
+        second = 1 - leader
+        minimize = second == 1  # the second player is the minimizer when player 1
+        # Order the answers: cheapest winning card first, then the cheapest losers.
+        answers = []
+        rest = h0 if leader == 0 else h1
+        for d in self.distinct(legal, rest | bit):
+            wins = self.beats(c, d)
+            answers.append(((0 if wins else 1, points[d], strength[d]), d, wins))
+        answers.sort()
+        best = _INF if minimize else -_INF
+        for _, d, wins in answers:
+            dbit = 1 << d
+            n0, n1 = (h0, h1 & ~dbit) if second == 1 else (h0 & ~dbit, h1)
+            winner = second if wins else leader
+            gain = c_points + points[d]
+            if sm == 0:
+                nsm = 1 if winner == 0 else 2
+            elif sm == 3 or sm == winner + 1:
+                nsm = sm
+            else:
+                nsm = 3
+            if winner == 0:
+                v = gain + self.value(n0, n1, 0, nsm, alpha - gain, beta - gain)
+            else:
+                v = -gain + self.value(n0, n1, 1, nsm, alpha + gain, beta + gain)
+            if minimize:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            elif v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+            if alpha >= beta:
+                break
+        return best
+
+
+def _root_moves(pos: PhaseTwoPosition, search: _Search) -> list[int]:
+    p = pos.to_move
+    hand = pos.hands[p]
+    if pos.lead is None:
+        return search.cards(hand)
+    return search.cards(search.follow(hand, pos.lead.index))
+
+
+def _root_value(pos: PhaseTwoPosition, search: _Search, card: int, alpha: int, beta: int) -> int:
+    """Value (player 0 minus player 1, whole hand) of the player to move playing ``card``."""
+    h0, h1 = pos.hands
+    base = pos.card_points[0] - pos.card_points[1]
+    if pos.lead is None:
+        return base + search.trick(h0, h1, pos.leader, search.sm, card, alpha - base, beta - base)
+    # The lead is on the table: finish the trick with ``card`` and search on.
+    lead = pos.lead.index
+    second = 1 - pos.leader
+    bit = 1 << card
+    n0, n1 = (h0 & ~bit, h1) if second == 0 else (h0, h1 & ~bit)
+    wins = search.beats(lead, card)
+    winner = second if wins else pos.leader
+    gain = search.points[lead] + search.points[card] + (LAST_TRICK_BONUS if not (n0 | n1) else 0)
+    sm = search.sm
+    if sm == 0:
+        sm = 1 if winner == 0 else 2
+    elif sm != 3 and sm != winner + 1:
+        sm = 3
+    signed = gain if winner == 0 else -gain
+    return base + signed + search.value(n0, n1, winner, sm, alpha - base - signed, beta - base - signed)
+
+
+def solve(source: HandState | PlayerView | PhaseTwoPosition, *, all_values: bool = False) -> Solution:
+    """Solve a phase-2 position exactly for the player to move.
+
+    ``source`` is a state, the view of the player to move, or a :class:`PhaseTwoPosition`.
+    With ``all_values`` every legal play gets its exact value (for a coach);
+    otherwise only the best plays are identified (cheaper: null-window tests).
+    """
+    pos = source if isinstance(source, PhaseTwoPosition) else position_of(source)
+    search = _Search(pos)
+    me = pos.to_move
+    sign = 1 if me == 0 else -1
+    cards = _root_moves(pos, search)
+    values: dict[Play, int] = {}
+    best_value = -_INF
+    best: list[int] = []
+    for card in cards:
+        if all_values or not best:
+            v = sign * _root_value(pos, search, card, -_INF, _INF)
+        else:
+            # Is it at least as good as the best so far? A null window around best_value decides.
+            if sign == 1:
+                raw = _root_value(pos, search, card, best_value - 1, best_value + 1)
+            else:
+                raw = _root_value(pos, search, card, -best_value - 1, -best_value + 1)
+            v = sign * raw
+            if v > best_value:  # better: find its exact value
+                v = sign * _root_value(pos, search, card, -_INF, _INF)
+        if all_values or v >= best_value:
+            values[PLAYS[me][card]] = v
+        if v > best_value:
+            best_value, best = v, [card]
+        elif v == best_value:
+            best.append(card)
+    best.sort()
+    mine = (TOTAL_CARD_POINTS + best_value) // 2
+    return Solution(
+        player=me,
+        value=best_value,
+        card_points=mine,
+        best_moves=tuple(PLAYS[me][c] for c in best),
+        move_values=values if all_values else {PLAYS[me][c]: best_value for c in best},
+        stichmatsch=pos.stichmatsch and mine == TOTAL_CARD_POINTS and _takes_all(pos, search),
+        nodes=search.nodes,
+    )
+
+
+def _takes_all(pos: PhaseTwoPosition, search: _Search) -> bool:
+    """Can the player to move win every trick of phase 2 still to play (and has won all so far)?"""
+    me = pos.to_move
+    if any(w != me for w in pos.phase2_winners):
+        return False
+
+    def wins_all(mine: int, theirs: int, leading: bool) -> bool:
+        if not mine:
+            return True
+        if leading:
+            return any(
+                all(
+                    not search.beats(c, d) and wins_all(mine & ~(1 << c), theirs & ~(1 << d), True)
+                    for d in _bits(search.follow(theirs, c))
+                )
+                for c in _bits(mine)
+            )
+        return all(
+            any(
+                search.beats(c, d) and wins_all(mine & ~(1 << d), theirs & ~(1 << c), True)
+                for d in _bits(search.follow(mine, c))
+            )
+            for c in _bits(theirs)
+        )
+
+    mine, theirs = pos.hands[me], pos.hands[1 - me]
+    if pos.lead is None:
+        return wins_all(mine, theirs, True)
+    c = pos.lead.index
+    return any(search.beats(c, d) and wins_all(mine & ~(1 << d), theirs, True) for d in _bits(search.follow(mine, c)))
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(32) if mask >> i & 1]
+
+
+def best_play(view: PlayerView) -> Play:
+    """The solver's choice for the player to move in phase 2 (lowest card of the best ones)."""
+    return solve(view).best_moves[0]
+
+
+def _names(cards: Sequence[Card]) -> str:
+    texts = [f"the {c.name()}" for c in cards]
+    if len(texts) == 1:
+        return texts[0]
+    return ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def coach(source: HandState | PlayerView) -> str:
+    """The best achievable result of a phase-2 position in words, and which cards achieve it.
+
+    >>> from tartli.game import HandState
+    >>> from tartli.moves import Play
+    >>> state = HandState.from_seed(5)
+    >>> while state.trick_number < 15:
+    ...     state.push(next(m for m in state.legal_moves() if isinstance(m, Play)))
+    >>> coach(state.view(state.to_move)).startswith(("Best play", "You can take"))
+    True
+    """
+    pos = position_of(source)
+    solution = solve(pos, all_values=True)
+    verb = "lead" if pos.lead is None else "play"
+    cards = [m.card for m in solution.best_moves]
+    left = bin(pos.hands[pos.to_move]).count("1")
+    if solution.stichmatsch:
+        tricks = "all nine tricks" if left == 9 else f"all {left} remaining tricks"
+        return f"You can take {tricks} (stichmatsch: all {TOTAL_CARD_POINTS} card points): {verb} {_names(cards)}."
+    worst = min(solution.move_values.values())
+    text = f"Best play: {verb} {_names(cards)} (you end with {solution.card_points} card points"
+    if worst < solution.value:
+        text += f"; the worst card leaves you {(TOTAL_CARD_POINTS + worst) // 2}"
+    return text + ")."

@@ -1,0 +1,187 @@
+"""Tournaments between bots: seat-swapped hands and whole matches, with 95% confidence intervals.
+
+``python -m tartli tournament --a search --b heuristic --hands 1000 --seed 1`` deals
+``hands / 2`` hands from the seed and plays each twice, the seats exchanged, so both
+bots get the same cards. For A it prints the share of hands won (more hand points:
+melds + card points; a tie counts half), the mean point difference per hand, both
+with 95% confidence intervals (normal approximation over the deals, each deal's two
+hands taken together since they share the cards), and each bot's decision latency
+(mean, p95, max). ``--matches N`` plays N whole matches instead (to ``--buli`` buli,
+1 by default: one game to 501; seats alternate between matches).
+
+The same seed gives the same figures (latencies aside) when every bot is budgeted by
+samples, not time (``--samples``); a time budget depends on the machine's speed.
+
+>>> lines = run_hands("heuristic", "random", hands=4, seed=1, out=lambda s: None)
+>>> lines["hands"]
+4
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tartli.bots.base import Bot, RandomBot
+from tartli.bots.heuristic import HeuristicBot
+from tartli.bots.search import SearchBot
+from tartli.game import Deal, HandState
+from tartli.match import Match
+from tartli.rules import RuleSet
+
+__all__ = ["LEVELS", "bot_for_level", "make_bot", "run_hands", "run_matches"]
+
+LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
+"""Difficulty levels for the table: the bot behind each."""
+
+
+def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> Bot:
+    """A bot by name: ``random``, ``heuristic`` or ``search`` (also the levels easy, medium, hard)."""
+    name = LEVELS.get(name, name)
+    if name == "random":
+        return RandomBot(seed=seed)
+    if name == "heuristic":
+        return HeuristicBot()
+    if name == "search":
+        return SearchBot(seed=seed, budget_ms=budget_ms, samples=samples)
+    raise ValueError(f"unknown bot {name!r}: use random, heuristic or search (or easy, medium, hard)")
+
+
+def bot_for_level(level: str, seed: int | None = None) -> Bot:
+    """The opponent of a difficulty level: easy = random, medium = rule of thumb, hard = search (120 ms)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: use easy, medium or hard")
+    return make_bot(LEVELS[level], seed)
+
+
+class _Timed:
+    """A bot whose decisions are timed."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, state: HandState, player: int) -> None:
+        view = state.view(player)
+        start = time.perf_counter()
+        move = self.bot.choose(view)
+        self.times.append(time.perf_counter() - start)
+        state.push(move)
+
+
+def _play(state: HandState, seats: tuple[_Timed, _Timed]) -> None:
+    while not state.is_over:
+        player = state.to_move
+        assert player is not None
+        seats[player].choose(state, player)
+
+
+def _ci(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _latency(name: str, times: list[float]) -> str:
+    if not times:
+        return f"latency {name}: no decisions"
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"latency {name}: mean {1000 * statistics.fmean(ordered):.1f} ms, p95 {1000 * p95:.1f} ms, "
+        f"max {1000 * ordered[-1]:.1f} ms ({len(ordered)} decisions)"
+    )
+
+
+def run_hands(
+    a: str,
+    b: str,
+    hands: int = 1000,
+    seed: int = 1,
+    rules_name: str = "hungarian",
+    *,
+    budget_ms: float = 120.0,
+    samples: int | None = None,
+    out: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures."""
+    rules = RuleSet.named(rules_name)
+    deals = max(1, hands // 2)
+    rng = random.Random(seed)
+    bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
+    bot_b = _Timed(make_bot(b, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
+    wins: list[float] = []
+    diffs: list[float] = []
+    ties = won = 0
+    for i in range(deals):
+        deal = Deal.shuffled(rng, dealer=i % 2)
+        deal_wins = deal_diff = 0.0
+        for a_seat in (0, 1):
+            state = HandState(deal, rules)
+            seats = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
+            _play(state, seats)
+            mine = state.meld_points[a_seat] + state.card_points[a_seat]
+            theirs = state.meld_points[1 - a_seat] + state.card_points[1 - a_seat]
+            result = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+            ties += mine == theirs
+            won += mine > theirs
+            deal_wins += result / 2
+            deal_diff += (mine - theirs) / 2
+        wins.append(deal_wins)
+        diffs.append(deal_diff)
+    share, share_ci = _ci(wins)
+    mean, mean_ci = _ci(diffs)
+    n = 2 * deals
+    out(f"tournament: A={a} vs B={b}, rules={rules_name}, {n} hands ({deals} deals, seats swapped), seed {seed}")
+    out(
+        f"A won {won} of {n} hands, {ties} tied (a tie counts half): "
+        f"{100 * share:.1f}% (95% CI {100 * (share - share_ci):.1f}-{100 * (share + share_ci):.1f}%)"
+    )
+    out(f"A mean point difference per hand: {mean:+.1f} (95% CI {mean - mean_ci:+.1f} to {mean + mean_ci:+.1f})")
+    out(_latency(f"A ({a})", bot_a.times))
+    out(_latency(f"B ({b})", bot_b.times))
+    return {"hands": n, "share": share, "share_ci": share_ci, "mean": mean, "mean_ci": mean_ci, "ties": ties}
+
+
+def run_matches(
+    a: str,
+    b: str,
+    matches: int = 10,
+    seed: int = 1,
+    rules_name: str = "hungarian",
+    *,
+    buli: int = 1,
+    budget_ms: float = 120.0,
+    samples: int | None = None,
+    out: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Play whole matches (to ``buli`` buli; 1 = one game to 501), A in seat 0 in the even-numbered ones."""
+    rules = RuleSet.named(rules_name).replace(buli_target=buli)
+    rng = random.Random(seed)
+    bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
+    bot_b = _Timed(make_bot(b, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
+    results: list[float] = []
+    hands = 0
+    for k in range(matches):
+        a_seat = k % 2
+        seats = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
+        match = Match(rules, rng=random.Random(rng.randrange(2**32)))
+        while max(match.buli) < buli:
+            _play(match.state, seats)
+            hands += 1
+            match.next_hand()
+        results.append(1.0 if match.buli[a_seat] > match.buli[1 - a_seat] else 0.0)
+    share, share_ci = _ci(results)
+    out(f"matches: A={a} vs B={b}, rules={rules_name}, {matches} matches to {buli} buli ({hands} hands), seed {seed}")
+    out(
+        f"A won {sum(results):.0f} of {matches} matches: {100 * share:.1f}% "
+        f"(95% CI {100 * (share - share_ci):.1f}-{100 * (share + share_ci):.1f}%)"
+    )
+    out(_latency(f"A ({a})", bot_a.times))
+    out(_latency(f"B ({b})", bot_b.times))
+    return {"matches": matches, "share": share, "share_ci": share_ci, "hands": hands}

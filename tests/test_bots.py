@@ -1,0 +1,308 @@
+"""Bots: legal moves only, views only, the determinizer, levels, tournaments."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tartli import Deal, HandState, RuleSet
+from tartli.__main__ import main
+from tartli.bots import HeuristicBot, RandomBot, SearchBot, bot_for_level
+from tartli.bots.determinize import World, announcements, build_state, consistent, sample
+from tartli.bots.solver import solve
+from tartli.bots.tournament import run_hands, run_matches
+from tartli.cards import mask_of
+from tartli.game import PlayerView
+from tartli.moves import Bela, Declare, GoOut, Move, Play
+
+RULE_SETS = [RuleSet.hungarian(), RuleSet.pais(), RuleSet.austrian()]
+
+
+def positions(count: int, seed: int, declare_bias: float = 0.5) -> Iterator[HandState]:
+    """Random positions of random hands under every rule set (declarations made often)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rules = RULE_SETS[made % 3]
+        scores = (rng.choice([0, 250, 480]), rng.choice([0, 250, 480]))
+        state = HandState.from_seed(rng.randrange(10**6), rules, dealer=rng.randrange(2), scores=scores)
+        for _ in range(rng.randrange(0, 45)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            decls = [m for m in moves if isinstance(m, Declare)]
+            others = [m for m in moves if not isinstance(m, GoOut)] or list(moves)
+            state.push(rng.choice(decls) if decls and rng.random() < declare_bias else rng.choice(others))
+        if state.is_over:
+            continue
+        made += 1
+        yield state
+
+
+def _choose(bot: RandomBot | HeuristicBot | SearchBot, view: PlayerView) -> Move:
+    return bot.choose(view)
+
+
+@pytest.mark.rule("T2", "T4", "K3", "M4", "S4")
+def test_random_and_heuristic_bots_only_play_legal_moves() -> None:
+    rand, heur = RandomBot(seed=1), HeuristicBot()
+    count = 0
+    for state in positions(2000, seed=1):
+        p = state.to_move
+        assert p is not None
+        view = state.view(p)
+        for bot in (rand, heur):
+            move = bot.choose(view)
+            assert move in state.legal_moves(p)
+            if isinstance(move, GoOut):
+                assert state.total(p) >= 501  # never a wrong claim
+        move, reason = heur.choose_with_reason(view)
+        assert isinstance(reason, str) and len(reason) > 5
+        count += 1
+    assert count == 2000
+
+
+@pytest.mark.rule("T4")
+def test_search_bot_only_plays_legal_moves() -> None:
+    bot = SearchBot(seed=2, samples=2)
+    for state in positions(150, seed=2):
+        p = state.to_move
+        assert p is not None
+        move, reason = bot.choose_with_reason(state.view(p))
+        assert move in state.legal_moves(p), (str(move), state)
+        assert reason
+
+
+def test_bots_play_whole_hands_under_every_rule_set() -> None:
+    for rules in RULE_SETS:
+        for seed in range(2):
+            state = HandState.from_seed(seed, rules)
+            bots = (SearchBot(seed=seed, samples=2), HeuristicBot())
+            while not state.is_over:
+                p = state.to_move
+                assert p is not None
+                state.push(bots[p].choose(state.view(p)))
+
+
+def _reachable(root: object) -> Iterator[object]:
+    """Every object reachable from ``root`` (not through classes, modules or functions)."""
+    seen: set[int] = set()
+    stack = [root]
+    skip = (type, type(gc), type(_reachable), type(len))
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, skip):
+            continue
+        seen.add(id(obj))
+        yield obj
+        stack.extend(gc.get_referents(obj))
+
+
+def test_a_view_holds_no_reference_to_the_state() -> None:
+    for state in positions(30, seed=3):
+        view = state.view(0)
+        found = [o for o in _reachable(view) if isinstance(o, (HandState, Deal))]
+        assert not found
+        # The view hides the opponent's cards: nothing of the hidden hand but what is known.
+        hidden = set(state.hand(1)) - set(view.opponent_known)
+        assert not hidden & set(view.hand)
+        assert all(not e.cards or e.private_to in (None, 0) or e.kind != "draw" for e in view.events)
+
+
+def _swapped_twin(state: HandState, viewer: int, rng: random.Random) -> HandState | None:
+    """The same hand with one unknown card of the opponent exchanged with a card still in the talon."""
+    opp = 1 - viewer
+    view = state.view(viewer)
+    deal = state.deal
+    talon = state.talon
+    candidates = [c for c in state.hand(opp) if c in deal.hands[opp] and c not in view.opponent_known]
+    if not candidates or not talon:
+        return None
+    x, y = rng.choice(candidates), rng.choice(talon)
+    hands = [list(deal.hands[0]), list(deal.hands[1])]
+    hands[opp][hands[opp].index(x)] = y
+    new_talon = tuple(x if c == y else c for c in deal.talon)
+    twin = HandState(
+        Deal(deal.dealer, (tuple(hands[0]), tuple(hands[1])), deal.indicator, new_talon), state.rules, state.scores_in
+    )
+    try:
+        twin.push_many(state.moves)
+    except ValueError:
+        return None
+    return twin
+
+
+def test_search_bot_depends_only_on_the_view() -> None:
+    """Two states with the same view but different hidden cards: the same choice (same seed)."""
+    rng = random.Random(5)
+    compared = 0
+    for state in positions(60, seed=5, declare_bias=0.3):
+        if state.trick_number > 7 or state.to_move is None:
+            continue
+        p = state.to_move
+        twin = _swapped_twin(state, p, rng)
+        if twin is None:
+            continue
+        assert state.hand(1 - p) != twin.hand(1 - p) or state.talon != twin.talon
+        view, twin_view = state.view(p), twin.view(p)
+        assert view == twin_view
+        a = SearchBot(seed=9, samples=3).choose_with_reason(view)
+        b = SearchBot(seed=9, samples=3).choose_with_reason(twin_view)
+        assert a == b
+        compared += 1
+        if compared >= 12:
+            break
+    assert compared >= 8
+
+
+@pytest.mark.rule("K4", "V6", "M7")
+def test_determinizer_respects_everything_public() -> None:
+    """Samples never hold a card seen elsewhere, always hold the known cards and fit every announcement."""
+    checked_announcements = 0
+    for i, state in enumerate(positions(400, seed=6, declare_bias=0.85)):
+        p = state.to_move if i % 3 else 1 - (state.to_move or 0)
+        assert p is not None
+        view = state.view(p)
+        anns = announcements(view)
+        checked_announcements += len(anns)
+        truth = mask_of(state.hand(1 - p))
+        assert consistent(view, truth)  # the real hand always fits
+        seen = mask_of(view.hand)
+        for _, a, b, _w in view.tricks:
+            seen |= a.bit | b.bit
+        if view.lead is not None:
+            seen |= view.lead.bit
+        if view.indicator is not None:
+            seen |= view.indicator.bit
+        for k in range(2):
+            world = sample(view, random.Random(k))
+            hand = mask_of(world.opponent_hand)
+            assert not hand & seen and not mask_of(world.talon) & (seen | hand)
+            assert mask_of(view.opponent_known) & ~hand == 0
+            assert len(world.opponent_hand) == view.opponent_hand_size and len(world.talon) == view.talon_size
+            assert consistent(view, hand)
+            for ann in anns:
+                if ann.pending:
+                    assert world.pending is not None
+                    assert sorted(m.announcement for m in world.pending if m.announcement != "béla") == sorted(
+                        ann.kinds
+                    )
+                    for m in world.pending:
+                        if m.mask:
+                            assert m.mask & ~(hand | ann.since) == 0
+    assert checked_announcements >= 30
+
+
+@pytest.mark.rule("K2", "K3")
+def test_determinizer_reads_a_lost_announcement() -> None:
+    """The opponent announced a sequence and lost the contest: every sample gives them one."""
+    for state in positions(3000, seed=7, declare_bias=0.9):
+        for p in (0, 1):
+            view = state.view(p)
+            anns = [a for a in announcements(view) if not a.pending]
+            if not anns:
+                continue
+            for k in range(3):
+                hand = mask_of(sample(view, random.Random(k)).opponent_hand)
+                assert consistent(view, hand, anns)
+            return
+    pytest.fail("no lost announcement found")
+
+
+def test_build_state_with_the_truth_is_the_state() -> None:
+    """The look-ahead state built from a view and the true hidden cards behaves like the real one."""
+    for i, state in enumerate(positions(150, seed=8, declare_bias=0.6)):
+        p = state.to_move if i % 2 else 1 - (state.to_move or 0)
+        assert p is not None
+        view = state.view(p)
+        twin = build_state(view, World(tuple(state.hand(1 - p)), tuple(state.talon), state.declared[1 - p]))
+        for q in (0, 1):
+            assert twin.legal_moves(q) == state.legal_moves(q)
+        rng = random.Random(i)
+        while not state.is_over:
+            move = rng.choice(state.legal_moves())
+            assert move in twin.legal_moves()
+            state.push(move)
+            twin.push(move)
+        assert (twin.totals, twin.buli, twin.stichmatsch) == (state.totals, state.buli, state.stichmatsch)
+
+
+@pytest.mark.rule("T4")
+def test_search_bot_plays_the_solver_in_phase_two() -> None:
+    for state in positions(200, seed=9):
+        if state.trick_number < 9 or state.to_move is None:
+            continue
+        view = state.view(state.to_move)
+        move = SearchBot(seed=1).choose(view)
+        if isinstance(move, Play):
+            assert move in solve(view).best_moves
+            return
+    pytest.fail("no phase-2 position")
+
+
+@pytest.mark.rule("B1", "S3")
+def test_heuristic_takes_bela_and_goes_out() -> None:
+    bot = HeuristicBot()
+    for state in positions(1500, seed=10):
+        p = state.to_move
+        assert p is not None
+        view = state.view(p)
+        move, reason = bot.choose_with_reason(view)
+        if any(isinstance(m, GoOut) for m in view.legal_moves) and view.totals[p] >= 501:
+            assert isinstance(move, GoOut) and "501" in reason
+        elif any(isinstance(m, Bela) for m in view.legal_moves):
+            assert isinstance(move, Bela) and "Béla" in reason
+
+
+def test_levels() -> None:
+    assert isinstance(bot_for_level("easy"), RandomBot)
+    assert isinstance(bot_for_level("medium"), HeuristicBot)
+    assert isinstance(bot_for_level("hard"), SearchBot)
+    with pytest.raises(ValueError):
+        bot_for_level("grandmaster")
+
+
+def _figures(lines: list[str]) -> list[str]:
+    return [line for line in lines if not line.startswith("latency")]
+
+
+def test_tournaments_are_reproducible() -> None:
+    runs = []
+    for _ in range(2):
+        lines: list[str] = []
+        result = run_hands("search", "heuristic", hands=4, seed=3, samples=2, out=lines.append)
+        runs.append((_figures(lines), result))
+    assert runs[0] == runs[1]
+    assert runs[0][1]["hands"] == 4 and len(runs[0][0]) == 3
+    other: list[str] = []
+    run_hands("heuristic", "random", hands=20, seed=3, out=other.append)
+    again: list[str] = []
+    run_hands("heuristic", "random", hands=20, seed=3, out=again.append)
+    assert _figures(other) == _figures(again)
+    third: list[str] = []
+    run_hands("heuristic", "random", hands=20, seed=4, out=third.append)
+    assert _figures(third) != _figures(other)
+
+
+def test_matches_to_501() -> None:
+    lines: list[str] = []
+    result = run_matches("heuristic", "random", matches=2, seed=1, out=lines.append)
+    assert result["matches"] == 2 and result["hands"] >= 2
+    assert "matches to 1 buli" in lines[0]
+
+
+def test_tournament_command() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["tournament", "--a", "heuristic", "--b", "random", "--hands", "6", "--seed", "2"]) == 0
+    text = out.getvalue()
+    assert "A won" in text and "95% CI" in text and "latency A (heuristic)" in text
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["tournament", "--a", "wizard", "--hands", "2"]) == 2
+    assert "unknown bot" in err.getvalue()
