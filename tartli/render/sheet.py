@@ -18,6 +18,18 @@ from pathlib import Path
 from tartli.render.page import sheet_html
 from tartli.render.slate import demo_html
 
+CHROMIUM_FLAGS: tuple[str, ...] = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
+"""Flags for headless Debian Chromium on a machine with no network (also used by the browser tests)."""
+
 
 def chromium_command(html: Path, png: Path, window: str = "1100,900") -> list[str]:
     """The headless Chromium command line that screenshots ``html`` into ``png``."""
@@ -25,14 +37,7 @@ def chromium_command(html: Path, png: Path, window: str = "1100,900") -> list[st
     return [
         exe,
         "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
+        *CHROMIUM_FLAGS,
         "--hide-scrollbars",
         f"--screenshot={png.resolve()}",
         f"--window-size={window}",

@@ -746,7 +746,32 @@ class CountPoints(Exercise):
 
 
 # ---------------------------------------------------------------------------- 3. find the melds
-class FindMelds(Exercise):
+class _Selecting:
+    """Cards of the hand picked one by one (click again to drop): for FindMelds and WhatMayYouPlay."""
+
+    solved: bool
+    selection: list[Card]
+    _where: ClassVar[str] = "this hand"
+
+    def _on_pick(self, pick: str) -> None:
+        self.select(pick)
+
+    def select(self, card: Card | str) -> None:
+        """Select a card of the hand, or drop it if selected."""
+        card = _card(card)
+        if self.solved:
+            return
+        if card not in self.hand:  # type: ignore[attr-defined]  # an attribute or a property of the exercise
+            self._say(f"The {self.card_name(card)} is not in {self._where}.", "info")  # type: ignore[attr-defined]
+            return
+        if card in self.selection:
+            self.selection.remove(card)
+        else:
+            self.selection.append(card)
+        self.render()  # type: ignore[attr-defined]
+
+
+class FindMelds(_Selecting, Exercise):
     """A hand of nine: select the cards of each meld and add it (M1, M2, M3)."""
 
     id = "find-melds"
@@ -846,23 +871,6 @@ class FindMelds(Exercise):
     def _update_controls(self) -> None:
         super()._update_controls()
         self.clear_button.disabled = self.solved or not self.selection
-
-    def _on_pick(self, pick: str) -> None:
-        self.select(pick)
-
-    def select(self, card: Card | str) -> None:
-        """Select a card of the hand, or drop it if selected."""
-        card = _card(card)
-        if self.solved:
-            return
-        if card not in self.hand:
-            self._say(f"The {self.card_name(card)} is not in this hand.", "info")
-            return
-        if card in self.selection:
-            self.selection.remove(card)
-        else:
-            self.selection.append(card)
-        self.render()
 
     def clear_selection(self) -> None:
         self.selection = []
@@ -1168,9 +1176,10 @@ class SameSuit(Exercise):
 
 
 # ---------------------------------------------------------------------------- 6. what may you play
-class WhatMayYouPlay(Exercise):
+class WhatMayYouPlay(_Selecting, Exercise):
     """Phase 2, second to play: click every card you may play, then Check (T4)."""
 
+    _where = "your hand"
     id = "what-may-you-play"
     title = "What may you play?"
     instruction = "Phase 2: you play second. Click every card you may play (click again to drop it), then Check."
@@ -1245,23 +1254,6 @@ class WhatMayYouPlay(Exercise):
         )
         canvas.row([(hand, None)])
         return canvas.svg()
-
-    def _on_pick(self, pick: str) -> None:
-        self.select(pick)
-
-    def select(self, card: Card | str) -> None:
-        """Select a card of the hand as playable, or drop it."""
-        card = _card(card)
-        if self.solved:
-            return
-        if card not in self.hand:
-            self._say(f"The {self.card_name(card)} is not in your hand.", "info")
-            return
-        if card in self.selection:
-            self.selection.remove(card)
-        else:
-            self.selection.append(card)
-        self.render()
 
     def answer(self, cards: Iterable[Card | str]) -> bool:
         """Select exactly ``cards`` and check."""

@@ -29,18 +29,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from tartli import app
+from tartli.render.sheet import CHROMIUM_FLAGS
 
 CHROMIUM_MISSING = "Chromium is missing: install Debian's chromium (apt-get install chromium)"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
+CHROMIUM_ARGS = list(CHROMIUM_FLAGS)  # the flags the package uses for its own screenshots
 STARTUP_TIMEOUT = 60.0
 """Seconds the server gets to answer the index page with 200."""
 
