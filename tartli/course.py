@@ -68,10 +68,22 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         exercises=("lesson07.same-suit",),
     ),
     Page(
+        "08_phase_two.ipynb",
+        "Phase 2",
+        "Follow suit, trump if you cannot, the last trick's 10, stichmatsch; endgames with a coach.",
+        exercises=("lesson08.endgame", "lesson08.what-may-you-play"),
+    ),
+    Page(
         "09_scoring.ipynb",
         "Scoring and going out",
         "Running scores to 501, claiming at any moment, buli and maccs, the chalk slate.",
         exercises=("lesson09.going-out",),
+    ),
+    Page(
+        "10_play_a_game.ipynb",
+        "Play a game",
+        "A whole match against the computer at your level, with hints, undo and a review of each hand.",
+        exercises=("lesson10.match",),
     ),
     Page(
         "11_variants.ipynb",

@@ -5,12 +5,20 @@ The learner plays against a pluggable opponent (a bot that only ever receives
 the engine: the buttons shown are the moves ``legal_moves()`` lists, a refused
 click shows the engine's explanation (with its RULES.md ID) and changes nothing.
 
+Helpers for learners: a level selector (Easy, Medium, Hard: the bots of
+:func:`~tartli.bots.bot_for_level`), a *Hint* button (the rule-of-thumb bot's move
+and its reason, and in phase 2 the exact solver's :func:`~tartli.bots.coach`), and
+a review of the learner's phase-2 play once a hand is over (:func:`review_hand`:
+each card compared with the solver's best, the costliest marked as turning points).
+
 Headless use (tests, lessons that script a position)::
 
     table = TableController(seed=7, autoplay=False)
     table.click_card("AH")          # as if the card was clicked
     table.run_opponent()            # the computer's replies, one move at a time
     table.undo()
+    table.set_level("medium")       # the rule-of-thumb computer
+    table.hint()                    # "Hint: lead the ... — ..."
 """
 
 from __future__ import annotations
@@ -19,16 +27,17 @@ import asyncio
 import html
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 import ipywidgets as w
 
 from tartli import names
-from tartli.bots import Bot, RandomBot
+from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
 from tartli.cards import Card
 from tartli.errors import TartliError
-from tartli.game import Deal, HandState, Status
+from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView, Status
 from tartli.match import Match
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 from tartli.names import Language
@@ -67,6 +76,126 @@ def declaration_label(move: Declare, language: Language | None = None) -> str:
     return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
 
 
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+"""The table's difficulty levels as the selector shows them (the bots: ``tartli.bots.LEVELS``)."""
+
+
+def move_words(move: Move, view: PlayerView, language: Language | None = None) -> str:
+    """ "lead the Ten of Hearts", "declare Heart-Over-Terc (20)": a move as advice to the player making it."""
+    lang = names.resolve(language)
+    if isinstance(move, Play):
+        verb = "lead" if view.lead is None else "play"
+        return f"{verb} the {move.card.name(lang)}"
+    if isinstance(move, Declare):
+        return f"declare {declaration_label(move, lang)}"
+    if isinstance(move, Pass):
+        return "pass (declare nothing this trick)"
+    if isinstance(move, Bela):
+        return "declare béla (40)"
+    if isinstance(move, Swap):
+        indicator = f" for the {view.indicator.name(lang)}" if view.indicator is not None else ""
+        return f"swap the trump 7{indicator}"
+    if isinstance(move, GoOut):
+        return "go out (claim 501)"
+    return str(move)  # pragma: no cover - every kind of move is named above
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One phase-2 card of a player, compared with the exact solver's best at that moment.
+
+    ``value`` and ``best_value`` are the solver's final card-point differences (the
+    player's minus the opponent's) after this card and after the best card; ``loss``
+    is their difference, so the card cost ``points`` = ``loss // 2`` card points.
+    """
+
+    index: int
+    """The move's place in ``state.moves``."""
+    trick: int
+    card: Card
+    led: bool
+    best: tuple[Card, ...]
+    value: int
+    best_value: int
+    turning: bool = False
+
+    @property
+    def loss(self) -> int:
+        return self.best_value - self.value
+
+    @property
+    def points(self) -> int:
+        """Card points this card cost against the best play (both sides playing best afterwards)."""
+        return self.loss // 2
+
+
+def review_hand(state: HandState, player: int, turning_points: int = 2) -> list[ReviewItem]:
+    """Replay the hand (``state.deal`` + ``state.moves``) and judge each phase-2 card of ``player``.
+
+    Each card is compared with the best of :func:`tartli.bots.solve` at that moment
+    (tricks 8-16: both hands known, T4, C5, S2). The ``turning_points`` costliest
+    cards that lost anything are marked ``turning``.
+    """
+    replay = HandState(state.deal, state.rules, state.scores_in)
+    items: list[ReviewItem] = []
+    for index, move in enumerate(state.moves):
+        if (
+            isinstance(move, Play)
+            and move.player == player
+            and replay.trick_number > PHASE1_TRICKS
+            and replay.status is Status.IN_PROGRESS
+        ):
+            solution = solve(replay, all_values=True)
+            items.append(
+                ReviewItem(
+                    index=index,
+                    trick=replay.trick_number,
+                    card=move.card,
+                    led=replay.lead is None,
+                    best=tuple(m.card for m in solution.best_moves),
+                    value=solution.move_values[move],
+                    best_value=solution.value,
+                )
+            )
+        replay.push(move)
+    costly = sorted((i for i in items if i.loss > 0), key=lambda i: (-i.loss, i.index))[:turning_points]
+    marked = {i.index for i in costly}
+    return [
+        ReviewItem(i.index, i.trick, i.card, i.led, i.best, i.value, i.best_value, i.index in marked) for i in items
+    ]
+
+
+def _names_or(cards: tuple[Card, ...], lang: Language) -> str:
+    texts = [f"the {c.name(lang)}" for c in cards]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def review_html(state: HandState, player: int, language: Language | None = None) -> str:
+    """The post-hand review as a short HTML list (see :func:`review_hand`)."""
+    lang = names.resolve(language)
+    title = "<b>Review of your phase 2</b> (the exact solver compares each card you played with the best one)"
+    items = review_hand(state, player)
+    if not items:
+        when = "before phase 2 (trick 8)" if len(state.tricks) < PHASE1_TRICKS + 1 else "before your first card"
+        return f"{title}<p>The hand ended {when}: there is nothing for the solver to review.</p>"
+    rows = []
+    for item in items:
+        verb = "led" if item.led else "played"
+        head = f"Trick {item.trick}: you {verb} the {item.card.name(lang)}"
+        if item.loss == 0:
+            text = f"{head}: a best card ✓"
+        else:
+            text = f"{head}: it cost {item.points} card points; best was {_names_or(item.best, lang)}"
+        mark = " <b style='color:#a40000'>⚑ turning point</b>" if item.turning else ""
+        rows.append(f"<li>{html.escape(text)}{mark}</li>")
+    lost = sum(i.points for i in items)
+    if lost == 0:
+        summary = "You played every card of phase 2 as well as it can be played."
+    else:
+        summary = f"Added up, your phase-2 choices gave away {lost} card points against best play (T4, C5, S2)."
+    return f"{title}<ul style='margin:4px 0'>{''.join(rows)}</ul><p style='margin:0'>{html.escape(summary)}</p>"
+
+
 class TableController:
     """A table for one learner (``human``) against ``opponent``, or for two people (``two_players``)."""
 
@@ -83,12 +212,22 @@ class TableController:
         delay: float = 0.7,
         first_dealer: int | None = 1,
         record: Record | None = None,
+        level: str = "easy",
     ) -> None:
         self.rules = rules or RuleSet()
         self.seed = seed if seed is not None else 1
         self.human = human
+        if level not in LEVELS:
+            raise TartliError(f"unknown level {level!r}: use easy, medium or hard")
+        self.level = level
         self._own_opponent = opponent is None  # the default computer is re-seeded with each new deal
-        self.opponent: Bot = opponent or RandomBot(seed=self.seed)
+        self.opponent: Bot = opponent or bot_for_level(level, seed=self.seed)
+        self._hint_bot = HeuristicBot()
+        self._hint_at: tuple[HandState, int] | None = None  # the moment the hint shown was given for
+        self._reviewed: tuple[HandState, int] | None = None
+        self._hand: HandState | None = None  # the hand whose levels are noted in _levels
+        self._levels: set[str] = set()
+        self._listeners: list[Callable[[], None]] = []
         self.two_players = two_players
         self.language = language
         self.autoplay = autoplay
@@ -146,6 +285,20 @@ class TableController:
             layout=w.Layout(max_height="260px", overflow="auto", border="1px solid #ccc", padding="4px 8px")
         )
         self.status = w.HTML()
+        self.level_buttons = w.ToggleButtons(
+            options=[(LEVEL_NAMES[k], k) for k in LEVELS],
+            value=self.level,
+            tooltips=["Plays any legal card", "Plays by rules of thumb", "Thinks ahead; exact in phase 2"],
+            disabled=not self._own_opponent,
+            style={"button_width": "80px"},
+        )
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What would a careful player do?")
+        self.hint_view = w.HTML(layout=w.Layout(min_height="0"))
+        self.hint_view.add_class("tartli-hint")
+        self.review_view = w.HTML()
+        self.review_view.add_class("tartli-review")
+        self.level_buttons.observe(self._guard(lambda change: self.set_level(str(change["new"]))), names="value")
+        self.hint_button.on_click(self._guard(lambda _b: self.hint()))
         for button, handler in (
             (self.swap_button, lambda: self.act(Swap(self.viewer))),
             (self.bela_button, lambda: self.act(Bela(self.viewer))),
@@ -184,7 +337,25 @@ class TableController:
             ],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        self.widget = w.VBox([self.status, self.board, self.message, actions, self.log_view, tools])
+        helpers = w.HBox(
+            [self.hint_button, w.Label("Computer:"), self.level_buttons],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        if self.two_players:
+            self.level_buttons.layout = _HIDDEN
+        self.widget = w.VBox(
+            [
+                self.status,
+                self.board,
+                self.message,
+                self.hint_view,
+                actions,
+                helpers,
+                self.review_view,
+                self.log_view,
+                tools,
+            ]
+        )
         self.widget.add_class("tartli-table")
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -244,6 +415,77 @@ class TableController:
         self.log_view.value = self._log_html(viewer)
         self.status.value = self._status_html()
         self._refresh_download()
+        self._refresh_helpers()
+        for listener in list(self._listeners):
+            listener()
+
+    def on_refresh(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every redraw (an exercise that watches the game, for example)."""
+        self._listeners.append(callback)
+
+    # ------------------------------------------------------------ levels, hints, review
+    def _refresh_helpers(self) -> None:
+        state = self.state
+        if self._hand is not state:  # a new hand: note its levels afresh
+            self._hand, self._levels = state, set()
+        if self._own_opponent and not state.is_over:
+            self._levels.add(self.level)
+        if self._hint_at != (state, len(state.moves)):
+            self._hint_at = None
+            self.hint_view.value = ""
+        self.hint_button.disabled = state.is_over
+        if not state.is_over:
+            self.review_view.value = ""
+            self._reviewed = None
+        elif self._reviewed != (state, len(state.moves)):
+            self._reviewed = (state, len(state.moves))
+            self.review_view.value = self._box(review_html(state, self.human, self.language), "#5b6b80", "#eef2f7")
+
+    @staticmethod
+    def _box(body: str, edge: str, fill: str) -> str:
+        return f"<div style='border-left:5px solid {edge};background:{fill};padding:6px 10px;margin:4px 0'>{body}</div>"
+
+    @property
+    def hand_level(self) -> str | None:
+        """The easiest level the computer played at in this hand (None with an opponent of the caller's)."""
+        if not self._own_opponent or not self._levels:
+            return None
+        return min(self._levels, key=list(LEVELS).index)
+
+    def set_level(self, level: str) -> None:
+        """Easy, medium or hard: the computer becomes that level's bot (seeded from the table's seed)."""
+        if level not in LEVELS:
+            raise TartliError(f"unknown level {level!r}: use easy, medium or hard")
+        if not self._own_opponent:
+            raise TartliError("this table plays against an opponent of its own: the level cannot change it")
+        if self.level_buttons.value != level:
+            self.level_buttons.value = level  # the selector's observer calls back here
+            return
+        self.level = level
+        self.opponent = bot_for_level(level, seed=self.seed)
+        self.say(f"The computer now plays at {LEVEL_NAMES[level]} level.")
+        self.refresh()
+
+    def hint(self) -> str:
+        """Advice for the player whose view is drawn: the rule-of-thumb move with its reason, and in
+        phase 2 the exact solver's verdict. Shown under the message; returned too."""
+        state, viewer = self.state, self.viewer
+        if state.is_over:
+            text = "The hand is over: the review below looks back on your play."
+        elif state.to_move != viewer or self._pending:
+            text = "Wait for the computer's move: a hint comes when it is your turn."
+        else:
+            view = state.view(viewer)
+            move, reason = self._hint_bot.choose_with_reason(view)
+            text = f"Hint: {move_words(move, view, self.language)} — {reason}"
+            if state.trick_number > PHASE1_TRICKS and any(isinstance(m, Play) for m in view.legal_moves):
+                try:
+                    text += f" Coach (exact, both hands are known in phase 2): {coach(view)}"
+                except ValueError:  # pragma: no cover - the solver only refuses positions outside phase 2
+                    log.exception("the coach refused a phase-2 position")
+        self._hint_at = (state, len(state.moves))
+        self.hint_view.value = self._box(html.escape(text), "#8a5a00", "#fbf4e4")
+        return text
 
     def _status_html(self) -> str:
         state, m = self.state, self.match
@@ -385,7 +627,7 @@ class TableController:
         """Start again from a fresh match with the deal of ``seed``."""
         self.seed = seed
         if self._own_opponent:
-            self.opponent = RandomBot(seed=seed)  # the same deal number plays the same way
+            self.opponent = bot_for_level(self.level, seed=seed)  # the same deal number plays the same way
         self.match = Match(self.rules, seed=seed, first_dealer=1)
         self._redo.clear()
         self.say(f"New deal #{seed}.")
@@ -440,4 +682,13 @@ class TableController:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["Status", "TableController", "declaration_label"]
+__all__ = [
+    "LEVEL_NAMES",
+    "ReviewItem",
+    "Status",
+    "TableController",
+    "declaration_label",
+    "move_words",
+    "review_hand",
+    "review_html",
+]
