@@ -630,6 +630,7 @@ class TableController:
             self.opponent = bot_for_level(self.level, seed=seed)  # the same deal number plays the same way
         self.match = Match(self.rules, seed=seed, first_dealer=1)
         self._redo.clear()
+        self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say(f"New deal #{seed}.")
         self._after_move()
 
@@ -637,6 +638,7 @@ class TableController:
         """Book the finished hand and deal the next one of the match (D2, S6)."""
         self.match.next_hand()
         self._redo.clear()
+        self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say(f"Hand {len(self.match.results) + 1}: player {self.state.dealer} deals.")
         self._after_move()
 
@@ -649,6 +651,7 @@ class TableController:
         self.rules = record.rules
         self.match = match
         self._redo.clear()
+        self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say(f"Record loaded: {len(state.moves)} moves.")
         self._after_move()
 
@@ -674,6 +677,7 @@ class TableController:
         self.match = Match(self.rules, seed=self.seed, first_dealer=deal.dealer, scores=scores)
         self.match.redeal(deal)
         self._redo.clear()
+        self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say("A new position is dealt.")
         self._after_move()
 
