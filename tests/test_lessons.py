@@ -77,3 +77,11 @@ def test_part_1_covers_its_rules() -> None:
             taught |= set(notebook(page)["metadata"]["tartli"]["rules"])  # type: ignore[index]
     assert taught >= PART_1_RULES, sorted(PART_1_RULES - taught)
     assert len([p for p in LESSONS if p.file[:2] in PART_1]) == 6
+
+
+def test_the_whole_course_covers_every_rule_of_the_rule_book() -> None:
+    taught: set[str] = set()
+    for page in LESSONS:
+        taught |= set(notebook(page)["metadata"]["tartli"]["rules"])  # type: ignore[index]
+    assert taught == RULE_IDS, sorted(RULE_IDS - taught)
+    assert len(LESSONS) == 13  # lessons 01-13; the index is 00
