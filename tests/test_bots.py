@@ -306,3 +306,39 @@ def test_tournament_command() -> None:
     with contextlib.redirect_stderr(err):
         assert main(["tournament", "--a", "wizard", "--hands", "2"]) == 2
     assert "unknown bot" in err.getvalue()
+
+
+def test_playout_policy_only_plays_legal_moves() -> None:
+    """The fast playout policy (a cheap rule of thumb on card masks) picks legal moves under every rule set."""
+    from tartli.bots.search import _playout_move
+
+    rng = random.Random(11)
+    count = 0
+    for state in positions(300, seed=11):
+        while not state.is_over:
+            move = _playout_move(state, rng)
+            assert move in state.legal_moves(), (str(move), state)
+            state.push(move)
+            count += 1
+    assert count > 3000
+
+
+def test_search_shortlist_keeps_the_rule_of_thumb_and_every_other_kind_of_move() -> None:
+    bot = SearchBot(seed=1, samples=2, width=2)
+    checked = 0
+    for state in positions(300, seed=12):
+        p = state.to_move
+        assert p is not None
+        view = state.view(p)
+        if view.trick_number > 7 or view.to_move != p:
+            continue
+        candidates = [m for m in view.legal_moves if not isinstance(m, GoOut)]
+        hint = HeuristicBot().choose(view)
+        if isinstance(hint, (GoOut, Bela)):
+            continue  # decided before any search
+        short = bot._shortlist(view, candidates, hint)
+        assert hint in short and set(short) <= set(candidates)
+        assert [m for m in candidates if not isinstance(m, Play)] == [m for m in short if not isinstance(m, Play)]
+        assert sum(isinstance(m, Play) for m in short) <= 3
+        checked += 1
+    assert checked >= 50

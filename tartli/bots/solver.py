@@ -3,8 +3,12 @@
 Once the talon is empty every card not in a player's hand has been seen, so
 phase 2 is a game of perfect information. :func:`solve` searches it exactly:
 alpha-beta over the moves T4 allows (follow suit, else trump, else any card),
-with a transposition table keyed by the two hands, the player to lead and who
-has won a phase-2 trick so far. It maximizes the final difference of card
+with a transposition table of bounds keyed by the two hands, the player to lead
+and who has won a phase-2 trick so far (its best card is tried first), cards
+that are equivalent in the trick order merged, plain suits led before trumps,
+each trick's answers searched inside the leader's node (cheapest winner first),
+and a cut-off when even all the card points still to play cannot reach the
+window. It maximizes the final difference of card
 points (C3-C5: the tricks' points and the last-trick 10; S2: stichmatsch gives
 all 161 to a player who wins tricks 8-16, unless the rules have V9). Melds are
 already decided (trick 8 declarations do not depend on the cards played), so
@@ -143,8 +147,41 @@ def position_of(source: HandState | PlayerView) -> PhaseTwoPosition:
     )
 
 
+_ANSWER_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def _distinct_in_suit(t: int, s: int, sub: int, osub: int) -> tuple[int, ...]:
+    """The cards of one suit worth trying (strongest first): of two cards with the same points and
+    no card of ``osub`` between them in the trick order, only the first (they are equivalent)."""
+    key = (t * 4 + s) << 16 | sub << 8 | osub
+    found = _ANSWER_CACHE.get(key)
+    if found is not None:
+        return found
+    table = TRUMP_STRENGTH if s == t else PLAIN_STRENGTH
+    pts = TRUMP_POINTS if s == t else PLAIN_POINTS
+    ranks = sorted((r for r in range(8) if sub >> r & 1), key=lambda r: -table[r])
+    out: list[int] = []
+    prev = -1
+    for r in ranks:
+        if prev >= 0 and pts[prev] == pts[r]:
+            lo, hi = table[r], table[prev]
+            if not any(osub >> k & 1 and lo < table[k] < hi for k in range(8)):
+                continue
+        out.append(8 * s + r)
+        prev = r
+    result = tuple(out)
+    _ANSWER_CACHE[key] = result
+    return result
+
+
 class _Search:
-    """Alpha-beta over tricks; values are the future card-point difference, player 0 minus player 1."""
+    """Alpha-beta over tricks; values are the future card-point difference, player 0 minus player 1.
+
+    One node is a trick to lead: the leader's cards and the second player's answers are
+    searched in one function (fewer calls), with a transposition table of bounds keyed by
+    the two hands, the leader and the S2 state, the table's best card tried first, and a
+    cut-off when even winning every card point still to play cannot reach the window.
+    """
 
     def __init__(self, pos: PhaseTwoPosition) -> None:
         t = pos.trump.index
@@ -154,6 +191,13 @@ class _Search:
         self.t = t
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        # beaten_by[c]: the cards that win against a lead of ``c`` (T1).
+        self.beaten_by = [sum(1 << d for d in range(32) if d != c and self.beats(c, d)) for c in range(32)]
+        # The order of answers to a lead: cheapest winning card first, then the cheapest losers.
+        self.answer_rank = [
+            [(0 if self.beaten_by[c] >> d & 1 else 1000) + 20 * self.points[d] + self.strength[d] for d in range(32)]
+            for c in range(32)
+        ]
         # S2 state: 0 nobody has won a phase-2 trick yet, 1 only player 0, 2 only player 1, 3 both (or no S2).
         winners = set(pos.phase2_winners)
         if not pos.stichmatsch or len(winners) == 2:
@@ -168,6 +212,7 @@ class _Search:
         if pos.lead is not None:
             remaining |= 1 << pos.lead.index
         left = sum(self.points[i] for i in range(32) if remaining >> i & 1) + LAST_TRICK_BONUS
+        self.left = left
         so_far = pos.card_points[0] - pos.card_points[1]
         # At the end, if one player won every phase-2 trick, all card points still to be won went
         # to them (so the path is known) and S2 replaces the final difference by +-161: the leaf
@@ -178,26 +223,28 @@ class _Search:
             -TOTAL_CARD_POINTS - (so_far - left),
             0,
         )
-        # Cards ordered for the leader: strongest first within each suit helps the cut-offs.
-        self.between = _BETWEEN[t]
-        self.order = sorted(range(32), key=lambda i: (-self.strength[i] - (8 if i >> 3 == t else 0), i))
+        # Bounds on a node's value given the points still to play (``left``) and the S2 state:
+        # player 0 can gain at most ``left`` (more with a stichmatsch still open), and lose at most as much.
+        a1, a2 = max(0, self.adjust[1]), min(0, self.adjust[2])
+        self.up_extra = (a1, a1, 0, 0)
+        self.down_extra = (a2, 0, a2, 0)
+        # Leads are tried plain suits first, trumps last, the strongest first in each suit
+        # (fewer nodes than trumps first on the benchmark's positions).
+        self.order = sorted(range(32), key=lambda i: (i >> 3 == t, -self.strength[i], i))
+        self.suit_order = [s for s in range(4) if s != t] + [t]
 
     def cards(self, mask: int) -> list[int]:
         order = self.order
         return [i for i in order if mask >> i & 1]
 
     def distinct(self, mask: int, other: int) -> list[int]:
-        """The cards of ``mask`` worth trying: of two cards of one suit with the same points and no
-        card of ``other`` between them in the trick order, only the first (they are equivalent)."""
-        points, between = self.points, self.between
+        """The cards of ``mask`` worth trying (plain suits first, strongest first in each suit)."""
+        t = self.t
         out: list[int] = []
-        prev = -1
-        for i in self.order:
-            if mask >> i & 1:
-                if prev >= 0 and points[prev] == points[i] and prev >> 3 == i >> 3 and not other & between[prev][i]:
-                    continue  # equivalent to ``prev``
-                out.append(i)
-                prev = i
+        for s in self.suit_order:
+            sub = mask >> (8 * s) & 255
+            if sub:
+                out.extend(_distinct_in_suit(t, s, sub, other >> (8 * s) & 255))
         return out
 
     def follow(self, hand: int, lead: int) -> int:
@@ -214,22 +261,41 @@ class _Search:
         """Best future difference (player 0 minus player 1) with ``leader`` to lead."""
         if not h0:
             return self.adjust[sm]
+        points = self.points
+        left = LAST_TRICK_BONUS
+        m = h0 | h1
+        while m:
+            low = m & -m
+            left += points[low.bit_length() - 1]
+            m ^= low
+        return self._value(h0, h1, leader, sm, alpha, beta, left)
+
+    def _value(self, h0: int, h1: int, leader: int, sm: int, alpha: int, beta: int, left: int) -> int:
+        if not h0:
+            return self.adjust[sm]
         self.nodes += 1
+        hi = left + self.up_extra[sm]
+        if hi <= alpha:
+            return hi
+        lo = -left + self.down_extra[sm]
+        if lo >= beta:
+            return lo
         key = h0 | h1 << 32 | leader << 64 | sm << 65
         entry = self.tt.get(key)
         first = -1
         if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-            if lo == hi:
-                return lo
+            elo, ehi, first = entry
+            if elo >= beta:
+                return elo
+            if ehi <= alpha:
+                return ehi
+            if elo == ehi:
+                return elo
+            if elo > alpha:
+                alpha = elo
+            if ehi < beta:
+                beta = ehi
+            lo, hi = max(lo, elo), min(hi, ehi)
         a0, b0 = alpha, beta
         maximize = leader == 0
         lead_hand, other = (h0, h1) if maximize else (h1, h0)
@@ -239,8 +305,53 @@ class _Search:
         if first >= 0 and first in cards:
             cards.remove(first)
             cards.insert(0, first)
+        points = self.points
+        suit_masks = _SUIT_MASKS
+        trump_mask = self.trump_mask
+        adjust = self.adjust
         for c in cards:
-            v = self.trick(h0, h1, leader, sm, c, alpha, beta)
+            bit = 1 << c
+            rest = lead_hand & ~bit
+            legal = other & suit_masks[c >> 3] or other & trump_mask or other
+            c_points = points[c] + (LAST_TRICK_BONUS if not rest else 0)
+            beaten = self.beaten_by[c]
+            answers = self.distinct(legal, rest | bit)
+            if len(answers) > 1:
+                answers.sort(key=self.answer_rank[c].__getitem__)
+            # The second player answers: they minimize when the leader maximizes.
+            v_best = _INF if maximize else -_INF
+            for d in answers:
+                dbit = 1 << d
+                wins = beaten >> d & 1
+                gain = c_points + points[d]
+                if maximize:
+                    n0, n1 = rest, other & ~dbit
+                    winner = 1 if wins else 0
+                else:
+                    n0, n1 = other & ~dbit, rest
+                    winner = 0 if wins else 1
+                if sm == 0:
+                    nsm = winner + 1
+                elif sm == 3 or sm == winner + 1:
+                    nsm = sm
+                else:
+                    nsm = 3
+                if not n0:
+                    v = (gain if winner == 0 else -gain) + adjust[nsm]
+                elif winner == 0:
+                    v = gain + self._value(n0, n1, 0, nsm, alpha - gain, beta - gain, left - gain)
+                else:
+                    v = -gain + self._value(n0, n1, 1, nsm, alpha + gain, beta + gain, left - gain)
+                if maximize:  # the second player (1) minimizes
+                    if v < v_best:
+                        v_best = v
+                        if v <= alpha or v <= best:
+                            break  # the leader will not choose this card
+                elif v > v_best:
+                    v_best = v
+                    if v >= beta or v >= best:
+                        break
+            v = v_best
             if maximize:
                 if v > best:
                     best, best_card = v, c
@@ -252,7 +363,6 @@ class _Search:
                     beta = v
             if alpha >= beta:
                 break
-        lo, hi = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
         if best <= a0:
             hi = min(hi, best)
         elif best >= b0:
@@ -273,22 +383,18 @@ class _Search:
             second_hand = h0
         legal = self.follow(second_hand, c)
         last = not (h0 if leader == 0 else h1)
-        points, strength = self.points, self.strength
+        points = self.points
         c_points = points[c] + (LAST_TRICK_BONUS if last else 0)
         second = 1 - leader
         minimize = second == 1  # the second player is the minimizer when player 1
-        # Order the answers: cheapest winning card first, then the cheapest losers.
-        answers = []
         rest = h0 if leader == 0 else h1
-        for d in self.distinct(legal, rest | bit):
-            wins = self.beats(c, d)
-            answers.append(((0 if wins else 1, points[d], strength[d]), d, wins))
-        answers.sort()
+        answers = self.distinct(legal, rest | bit)
+        answers.sort(key=self.answer_rank[c].__getitem__)
         best = _INF if minimize else -_INF
-        for _, d, wins in answers:
+        for d in answers:
             dbit = 1 << d
             n0, n1 = (h0, h1 & ~dbit) if second == 1 else (h0 & ~dbit, h1)
-            winner = second if wins else leader
+            winner = second if self.beaten_by[c] >> d & 1 else leader
             gain = c_points + points[d]
             if sm == 0:
                 nsm = 1 if winner == 0 else 2
