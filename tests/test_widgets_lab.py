@@ -131,3 +131,16 @@ def test_building_four_overs_solves_the_challenge_with_three_stars() -> None:
     ex = LabChallenge(lab, seed=1)
     ex.goal = next(g for g in LabChallenge.GOALS if g[0] == "overs")
     assert ex.check() and ex.stars == 3
+
+
+def test_a_loaded_record_is_played_on_from_its_moves_until_the_position_is_edited() -> None:
+    state = HandState.from_seed(4)
+    for _ in range(3):
+        state.push(next(m for m in state.legal_moves() if isinstance(m, Play)))
+    lab = ScenarioLab(seed=1)
+    lab.load_record(Record.from_state(state).to_json())
+    table = lab.play()
+    assert [str(m) for m in table.state.moves[:3]] == [str(m) for m in state.moves]
+    lab.place = "hand0"
+    lab.click(lab.deal().hands[0][0].text)  # editing (even a no-op move) makes it a new position
+    assert lab.moves == []

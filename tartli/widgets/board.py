@@ -22,6 +22,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from tartli.errors import TartliError
+
 log = logging.getLogger(__name__)
 
 _ESM = r"""
@@ -137,3 +139,20 @@ class SvgBoard(anywidget.AnyWidget):
 
     def save_progress(self, data: dict[str, Any]) -> None:
         self.progress = json.dumps(data, sort_keys=True)
+
+
+def uploaded_text(change: dict[str, Any]) -> str | None:
+    """The text of the file a FileUpload widget just received (None if it was cleared).
+
+    Raises :class:`TartliError` for a file that is not UTF-8 text.
+    """
+    files = change["new"]
+    if not files:
+        return None
+    item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+    content = item["content"]
+    data = content if isinstance(content, bytes) else bytes(content)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None

@@ -32,7 +32,7 @@ from tartli.names import Language
 from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
-from tartli.widgets.board import SvgBoard
+from tartli.widgets.board import SvgBoard, uploaded_text
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers import Exercise
 
@@ -58,6 +58,7 @@ class ScenarioLab:
         self.place: Place = "hand0"
         self.where: dict[Card, str] = {}
         self.talon: list[Card] = []
+        self.moves: list[str] = []  # the moves of a loaded record, until the position is edited
         self.table: TableController | None = None
         self._build()
         self.from_seed(seed)
@@ -144,6 +145,7 @@ class ScenarioLab:
     def click(self, text: str) -> None:
         """Put the clicked card in the chosen place (the indicator place holds one card)."""
         card = Card.parse(text)
+        self.moves = []  # an edited position is a new position
         self._remove(card)
         if self.place == "indicator":
             for other, place in list(self.where.items()):
@@ -165,6 +167,7 @@ class ScenarioLab:
         """Start from an empty table: every card unplaced."""
         self.where.clear()
         self.talon.clear()
+        self.moves = []
         self.say("All cards are off the table: put them where you want them.")
         self.refresh()
 
@@ -180,6 +183,7 @@ class ScenarioLab:
 
     def from_seed(self, seed: int) -> None:
         """Start from the deal of a seed (D1)."""
+        self.moves = []
         self.set_deal(Deal.from_seed(seed, dealer=int(self.dealer.value)))
         self.say(f"Deal #{seed}: change it by clicking cards.")
 
@@ -230,7 +234,10 @@ class ScenarioLab:
         table = TableController(
             seed=int(self.seed.value), rules=self.rule_set, language=self.language, first_dealer=deal.dealer
         )
-        table.load_deal(deal, scores=self.scores)
+        if self.moves:  # a loaded record goes on from where it stopped
+            table.load_record(Record(deal, self.rule_set, self.scores, list(self.moves)).to_json())
+        else:
+            table.load_deal(deal, scores=self.scores)
         self.table = table
         self.table_box.children = [table.widget]
         self.say("Here is the position at the table below: you are player 0.")
@@ -246,20 +253,14 @@ class ScenarioLab:
         self.rules.value = record.rules.name if record.rules.name in RULE_CHOICES.values() else "hungarian"
         self.score0.value, self.score1.value = record.scores
         self.set_deal(record.deal)
+        self.moves = list(record.moves)
         moves = f" (its {len(record.moves)} moves are replayed when you play it)" if record.moves else ""
         self.say(f"Record loaded{moves}.")
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        content = item["content"]
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None
-        self.load_record(text)
+        text = uploaded_text(change)
+        if text is not None:
+            self.load_record(text)
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:

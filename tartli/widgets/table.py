@@ -44,7 +44,7 @@ from tartli.names import Language
 from tartli.record import Record
 from tartli.render.table import table_svg
 from tartli.rules import RuleSet
-from tartli.widgets.board import SvgBoard
+from tartli.widgets.board import SvgBoard, uploaded_text
 
 log = logging.getLogger(__name__)
 
@@ -660,17 +660,9 @@ class TableController:
         return Record.from_state(self.state).to_json()
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        content = item["content"]
-        data = bytes(content) if not isinstance(content, bytes) else content
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None
-        self.load_record(text)
+        text = uploaded_text(change)
+        if text is not None:
+            self.load_record(text)
 
     def load_deal(self, deal: Deal, scores: tuple[int, int] = (0, 0)) -> None:
         """Start a given deal (a lesson's scenario)."""
