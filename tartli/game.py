@@ -132,6 +132,10 @@ def _second_wins(lead: int, second: int, t: int) -> int:
     return 1 if second >> 3 == t else 0
 
 
+# _SECOND_WINS[trump][lead << 5 | second]: 1 if the second card wins (T1), precomputed from _second_wins.
+_SECOND_WINS = tuple(bytes(_second_wins(a, b, t) for a in range(32) for b in range(32)) for t in range(4))
+
+
 class Phase(enum.Enum):
     """The two phases of play (T2, T4), and the end."""
 
@@ -983,7 +987,7 @@ class HandState:
         lead = trick.lead
         leader = self.leader
         t = self._t
-        winner = leader ^ _second_wins(lead, idx, t)  # T1
+        winner = leader ^ _SECOND_WINS[t][lead << 5 | idx]  # T1, from the table of _second_wins
         points = _POINTS[t][lead] + _POINTS[t][idx]
         self.card_points[winner] += points
         if points and self.first_scorer is None:

@@ -34,6 +34,9 @@ BELA_VALUE = 40
 _NAME_LENGTH = {name: length for length, name in SEQUENCE_NAMES.items()}
 
 
+_TITLES: dict[tuple[str, str], str] = {}
+
+
 class MeldKind(enum.Enum):
     """The three kinds of meld."""
 
@@ -141,6 +144,13 @@ class Meld:
 
         In Hungarian "makk felső kvart", "alsó vannak"; in German "Eichel-Ober-Quart", "Unter-Vierling".
         """
+        key = (self.text, language)
+        title = _TITLES.get(key)
+        if title is None:
+            title = _TITLES[key] = self._title(language)  # the game logs titles often: made once
+        return title
+
+    def _title(self, language: str) -> str:
         if self.kind is MeldKind.BELA:
             return names.BELA_NAME[language].capitalize() if language in names.LANGUAGES else "Béla"
         assert self.rank is not None
@@ -304,13 +314,29 @@ class Contest:
     second_best: Meld | None
     rule: str
     """The clause of K2 that decided it."""
-    reason: str
+    clause: str
+    """The deciding clause in words (see :attr:`reason`)."""
     needs_detail: bool
     """K4 step 5: the announcements alone did not decide (two sets, or two sequences of one length)."""
+
+    @property
+    def reason(self) -> str:
+        """The clause with the melds named: "any set beats any sequence: Under-vannak beats ..."."""
+        if self.winner == "none":
+            return self.clause
+        best, other = (
+            (self.second_best, self.leader_best) if self.winner == "second" else (self.leader_best, self.second_best)
+        )
+        assert best is not None
+        if other is None:
+            return f"{self.clause}: {best.title()} scores unopposed"
+        return f"{self.clause}: {best.title()} beats {other.title()}"
 
 
 def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: RuleSet) -> Contest:
     """K2: whose best declared item wins (béla takes no part, M3), and why.
+
+    The reason's words are made only when asked for (the game decides many contests).
 
     >>> from tartli.cards import Suit
     >>> c = contest([Meld.parse("kvart:OA")], [Meld.parse("vannak:U")], Suit.HEARTS, RuleSet())
@@ -321,29 +347,25 @@ def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: 
     if lb is None or sb is None:
         if lb is None and sb is None:
             return Contest("none", None, None, "K2", "nobody declared a set or a sequence", False)
-        only = lb or sb
         who = "leader" if lb is not None else "second"
-        assert only is not None
-        return Contest(who, lb, sb, "K1", f"only the {who} declared: {only.title()} scores unopposed", False)
+        return Contest(who, lb, sb, "K1", f"only the {who} declared", False)
     lk, sk = contest_key(lb, trump, rules), contest_key(sb, trump, rules)
     winner = "second" if sk > lk else "leader"
-    best, other = (sb, lb) if winner == "second" else (lb, sb)
     both_sets = lb.kind is MeldKind.SET and sb.kind is MeldKind.SET
     same_length = lb.kind is MeldKind.SEQUENCE and sb.kind is MeldKind.SEQUENCE and lb.length == sb.length
     if lb.kind is not sb.kind:
-        reason = f"any set beats any sequence: {best.title()} beats {other.title()}"
+        clause = "any set beats any sequence"
     elif both_sets:
-        order = ", ".join(rules.set_order())
-        reason = f"sets rank {order}: {best.title()} beats {other.title()}"
+        clause = f"sets rank {', '.join(rules.set_order())}"
     elif not same_length:
-        reason = f"a longer sequence beats a shorter one: {best.title()} beats {other.title()}"
+        clause = "a longer sequence beats a shorter one"
     elif lk[2] != sk[2]:
-        reason = f"equal length, so the higher top card wins: {best.title()} beats {other.title()}"
+        clause = "equal length, so the higher top card wins"
     elif lk != sk:
-        reason = f"equal length and top card, so the trump sequence wins: {best.title()} beats {other.title()}"
+        clause = "equal length and top card, so the trump sequence wins"
     else:
-        reason = f"equal plain sequences: the leader's, declared first, wins: {best.title()} beats {other.title()}"
-    return Contest(winner, lb, sb, "K2", reason, both_sets or same_length)
+        clause = "equal plain sequences: the leader's, declared first, wins"
+    return Contest(winner, lb, sb, "K2", clause, both_sets or same_length)
 
 
 def may_answer(leader: Iterable[Meld], second: Iterable[Meld]) -> bool:
@@ -376,7 +398,30 @@ def same_suit_ok(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> bool:
     leaves at least one missing card between them. V5 (Austrian): it must not lie
     wholly inside a scored sequence of the suit.
     """
-    return same_suit_reason(new, scored, rules)[0]
+    return _same_suit(new, scored, rules)[0] == "ok"
+
+
+def _same_suit(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple[str, Meld | None, list[Meld]]:
+    """The verdict as a code ("ok", "inside", "again", "overlap", "adjacent"), the scored
+    sequence that decided it, and the sequences of the suit checked (for the words)."""
+    lo, hi = new._span
+    austrian = rules.same_suit_rule == "austrian"
+    checked: list[Meld] = []
+    for old in scored:
+        if old.suit is not new.suit:
+            continue
+        olo, ohi = old._span
+        checked.append(old)
+        if austrian:
+            if olo <= lo and hi <= ohi:
+                return "inside", old, checked
+            continue
+        if lo <= ohi and olo <= hi:  # they overlap
+            if not (lo < olo or (lo == olo and hi > ohi)):
+                return ("again" if (lo, hi) == (olo, ohi) else "overlap"), old, checked
+        elif hi + 1 == olo or ohi + 1 == lo:
+            return "adjacent", old, checked
+    return "ok", None, checked
 
 
 def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple[bool, str]:
@@ -385,36 +430,24 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
     >>> same_suit_reason(Meld.parse("terc:OH"), [Meld.parse("terc:9H")], RuleSet())[1]
     'K7: Heart-Over-Terc shares no card with Heart-Nine-Terc but lies right next to it (no missing card between)'
     """
-    lo, hi = new._span
-    austrian = rules.same_suit_rule == "austrian"
-    rule = "V5" if austrian else "K7"
-    checked = []
-    for old in scored:
-        if old.suit is not new.suit:
-            continue
-        olo, ohi = old._span
-        checked.append(old.title())
-        if austrian:
-            if olo <= lo and hi <= ohi:
-                return False, f"V5: {new.title()} lies wholly inside {old.title()}, already scored"
-            continue
-        overlaps = lo <= ohi and olo <= hi
-        if overlaps:
-            if not (lo < olo or (lo == olo and hi > ohi)):
-                if lo == olo and hi == ohi:
-                    return False, f"K6: {new.title()} has scored already"
-                return False, (
-                    f"K7: {new.title()} overlaps {old.title()} without a higher top card "
-                    "(or the same top and more cards)"
-                )
-        elif hi + 1 == olo or ohi + 1 == lo:
-            return False, (
-                f"K7: {new.title()} shares no card with {old.title()} but lies right next to it "
-                "(no missing card between)"
-            )
-    if not checked:
-        return True, f"{rule}: no sequence of this suit has scored yet, so {new.title()} may be declared"
-    return True, f"{rule}: {new.title()} may follow {', '.join(checked)}"
+    verdict, old, checked = _same_suit(new, scored, rules)
+    rule = "V5" if rules.same_suit_rule == "austrian" else "K7"
+    if verdict == "ok":
+        if not checked:
+            return True, f"{rule}: no sequence of this suit has scored yet, so {new.title()} may be declared"
+        return True, f"{rule}: {new.title()} may follow {', '.join(m.title() for m in checked)}"
+    assert old is not None
+    if verdict == "inside":
+        return False, f"V5: {new.title()} lies wholly inside {old.title()}, already scored"
+    if verdict == "again":
+        return False, f"K6: {new.title()} has scored already"
+    if verdict == "overlap":
+        return False, (
+            f"K7: {new.title()} overlaps {old.title()} without a higher top card (or the same top and more cards)"
+        )
+    return False, (
+        f"K7: {new.title()} shares no card with {old.title()} but lies right next to it (no missing card between)"
+    )
 
 
 def meld_cards_text(melds: Iterable[Meld]) -> str:
