@@ -30,7 +30,6 @@ from tartli.cards import (
     LAST_TRICK_BONUS,
     PLAIN_POINTS,
     PLAIN_STRENGTH,
-    SUITS,
     TOTAL_CARD_POINTS,
     TRUMP_POINTS,
     TRUMP_STRENGTH,
@@ -1137,7 +1136,3 @@ class HandState:
 
     def __repr__(self) -> str:
         return f"<HandState trick {self.trick_number} {self.status.value} to_move={self.to_move} totals={self.totals}>"
-
-
-def all_suits() -> tuple[Suit, ...]:
-    return SUITS

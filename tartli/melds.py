@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tartli import names
-from tartli.cards import CARDS, RANKS, SUITS, Card, Rank, Suit, cards_of
+from tartli.cards import RANKS, SUITS, Card, Rank, Suit, cards_of
 from tartli.errors import TartliError
 from tartli.rules import RuleSet
 
@@ -450,10 +450,4 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
     )
 
 
-def meld_cards_text(melds: Iterable[Meld]) -> str:
-    """Record text of a declaration's melds, sorted as strings (RECORD.md)."""
-    return " ".join(sorted(str(m) for m in melds))
-
-
 ALL_MELDS: tuple[Meld, ...] = (*SETS, *SEQUENCES, BELA)
-_ = CARDS  # the index layout of melds.mask follows cards.CARDS

@@ -27,6 +27,14 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move: ...
 
 
+def right_claim(view: PlayerView) -> GoOut | None:
+    """The claim to make now if it is right (S3, S4): the view's total counts melds scored and
+    completed tricks only, as the claim does, so a bot never goes out wrongly."""
+    if view.totals[view.player] < WINNING_SCORE:
+        return None
+    return next((m for m in view.legal_moves if isinstance(m, GoOut)), None)
+
+
 class RandomBot:
     """Uniform over the legal moves, never a wrong claim; goes out as soon as a claim is right (S3, S4)."""
 
@@ -39,9 +47,8 @@ class RandomBot:
         moves = view.legal_moves
         if not moves:
             raise ValueError("no legal move: the hand is over or it is not this player's turn")
-        claim = next((m for m in moves if isinstance(m, GoOut)), None)
-        me = view.player
-        if claim is not None and view.totals[me] >= WINNING_SCORE:
-            return claim  # a correct claim (a trick under way never counts, and totals leave it out)
+        claim = right_claim(view)
+        if claim is not None:
+            return claim
         others = [m for m in moves if not isinstance(m, GoOut)]
         return self.rng.choice(others) if others else moves[0]

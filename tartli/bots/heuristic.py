@@ -31,10 +31,11 @@ True
 
 from __future__ import annotations
 
+from tartli.bots.base import right_claim
 from tartli.cards import Card, Rank, Suit, mask_of
 from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
 from tartli.melds import MeldKind, sequences_in
-from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
+from tartli.moves import Bela, Declare, Move, Pass, Play, Swap
 
 __all__ = ["HeuristicBot", "keep_value"]
 
@@ -151,8 +152,8 @@ class HeuristicBot:
         if not moves:
             raise ValueError("no legal move: the hand is over or it is not this player's turn")
         me = view.player
-        claim = next((m for m in moves if isinstance(m, GoOut)), None)
-        if claim is not None and view.totals[me] >= WINNING_SCORE:
+        claim = right_claim(view)
+        if claim is not None:
             return claim, f"You have {view.totals[me]}: claim 501 now and the game is yours (S3)."
         bela = next((m for m in moves if isinstance(m, Bela)), None)
         if bela is not None:

@@ -31,11 +31,12 @@ import random
 import time
 from collections.abc import Sequence
 
+from tartli.bots.base import right_claim
 from tartli.bots.determinize import build_state, sample
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.solver import solve
 from tartli.cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, mask_of
-from tartli.game import PHASE1_TRICKS, WINNING_SCORE, HandState, PlayerView, Status
+from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
 __all__ = ["SearchBot", "playout"]
@@ -243,8 +244,8 @@ class SearchBot:
         if not moves:
             raise ValueError("no legal move: the hand is over or it is not this player's turn")
         me = view.player
-        claim = next((m for m in moves if isinstance(m, GoOut)), None)
-        if claim is not None and view.totals[me] >= WINNING_SCORE:
+        claim = right_claim(view)
+        if claim is not None:
             return claim, f"You have {view.totals[me]}: claim 501 now (S3)."
         candidates = [m for m in moves if not isinstance(m, GoOut)]
         if not candidates:

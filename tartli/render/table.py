@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 from tartli import names
 from tartli.cards import Card, Suit
 from tartli.game import HandState, Phase, PlayerView, Status
-from tartli.melds import Meld, MeldKind
+from tartli.melds import Meld
 from tartli.moves import Play
 from tartli.names import Language
 from tartli.render.cards import BACK_LABEL, SVG_NS, back_svg, card_svg
@@ -416,8 +416,3 @@ def state_svg(
     view = state.view(player)
     opponent = state.hand(1 - player) if reveal else None
     return table_svg(view, opponent_hand=opponent, language=language, width=width, show_slate=show_slate)
-
-
-def melds_of(cards: Iterable[Meld]) -> list[Meld]:
-    """The sets and sequences among ``cards`` (béla apart), for listing."""
-    return [m for m in cards if m.kind is not MeldKind.BELA]
