@@ -388,7 +388,7 @@ class TableController:
         opponent = state.hand(1 - viewer) if self.reveal else None
         lang = names.resolve(self.language)
         self.board.svg = table_svg(view, opponent_hand=opponent, language=lang, pickable=True)
-        legal = state.legal_moves(viewer)
+        legal = view.legal_moves
         allowed = {type(m) for m in legal}
         self.swap_button.layout = _shown() if Swap in allowed else _HIDDEN
         self.bela_button.layout = _shown() if Bela in allowed else _HIDDEN
@@ -412,7 +412,7 @@ class TableController:
         self.next_button.layout = _shown() if over and not self.match.is_over else _HIDDEN
         self.undo_button.disabled = not self._human_moves_made()
         self.redo_button.disabled = not self._redo
-        self.log_view.value = self._log_html(viewer)
+        self.log_view.value = self._log_html(view)
         self.status.value = self._status_html()
         self._refresh_download()
         self._refresh_helpers()
@@ -513,9 +513,9 @@ class TableController:
             line += f". {who} {m.winner} wins the match!"
         return f"<b>{html.escape(line)}</b>"
 
-    def _log_html(self, viewer: int) -> str:
+    def _log_html(self, view: PlayerView) -> str:
         """The narrated hand, newest step first so that it is always in sight."""
-        items = [e.describe(viewer) for e in self.state.view(viewer).events if e.kind != "end"]
+        items = [e.describe(view.player) for e in view.events if e.kind != "end"]
         numbered = list(enumerate(items, start=1))[-60:]
         rows = "".join(f"<li value='{n}'>{html.escape(t)}</li>" for n, t in reversed(numbered))
         return f"<ol reversed style='margin:0;padding-left:2.2em'>{rows}</ol>"
