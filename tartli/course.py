@@ -8,6 +8,7 @@ with previous/next links made by :func:`nav_html`, so the map has one source.
 from __future__ import annotations
 
 import html
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,9 +129,18 @@ def notebooks_dir() -> Path:
     return Path(__file__).resolve().parent / "notebooks"
 
 
-def page_url(page: Page) -> str:
-    """The page's address relative to another page served by Voilà."""
-    return page.file
+def page_url(page: Page, *, static: bool | None = None) -> str:
+    """The page's address relative to another page of the course.
+
+    Voilà serves ``render/NN.ipynb``; the static edition (:mod:`tartli.site`, running in the
+    browser's Pyodide, where ``sys.platform`` is ``"emscripten"``) has ``render/NN.html``.
+
+    >>> page_url(PAGES[1], static=False), page_url(PAGES[1], static=True)
+    ('01_pack.ipynb', '01_pack.html')
+    """
+    if static is None:
+        static = sys.platform == "emscripten"
+    return page.file.removesuffix(".ipynb") + ".html" if static else page.file
 
 
 def index_of(file: str) -> int:

@@ -1,0 +1,436 @@
+"""The static edition: the whole course as a Voici site that runs in the learner's browser.
+
+::
+
+    python3 -m tartli.site build            # from a clone: builds the site into _site/
+    python3 -m tartli.site serve _site      # serves a built site on http://127.0.0.1:8000/
+
+A classroom of hundreds should not need hundreds of kernels. The static edition is a
+folder of files that any static host serves (GitHub Pages, an intranet web server, a USB
+stick and ``serve``): Voici renders the same notebooks as the Voilà app (``notebooks/``,
+no second copy), and each page runs the engine and the widgets in the browser's own
+Python, Pyodide, through JupyterLite's Pyodide kernel. Nothing is fetched from the
+internet when the site is used; everything it needs is inside the folder.
+
+What ``build`` does (network to PyPI and npm is needed then, and only then):
+
+1. A build environment (``<cache>/venv``) with the pinned tools: ``voici`` 0.10 and
+   ``jupyterlite-pyodide-kernel`` 0.7.0 (0.7.2 fails to load its extension under Voici
+   0.10), without ``jupyterlite-xeus``, which Voici installs but which breaks the build of
+   a Pyodide site; plus the widget packages whose browser halves go into the site.
+2. A local Pyodide instead of the CDN one the kernel uses by default: the runtime from the
+   npm package ``pyodide`` (the same version the kernel expects), and the pure-Python
+   wheels the kernel and the course load, downloaded from PyPI: ``micropip``, IPython and
+   its dependencies, ``comm``, ``ipywidgets``, ``anywidget``... and this project's wheel.
+   The build writes the Pyodide lock file that lists exactly these wheels with their
+   SHA-256 (the npm package's lock file names the Pyodide project's own builds, which are
+   only on its CDN). The one package of the kernel's list with no pure-Python wheel is the
+   ``sqlite3`` module (IPython's history store): the lock points it at an empty
+   placeholder wheel, so the kernel starts, and IPython runs without a history file, as it
+   does whenever ``sqlite3`` is missing.
+3. The site's settings make the kernel load ``tartli`` (and with it the widgets) while it
+   starts, before the page's first cell runs, so the learner sees no installation; the
+   fallback to PyPI is switched off.
+4. ``voici build`` with the course's page template (no CDN links), sources stripped, and a
+   start page that opens the lesson index.
+
+The learner's progress is kept in the browser's ``localStorage``, as in the Voilà app; the
+links between pages point at ``.html`` pages there (:func:`tartli.course.page_url`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import venv
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from tartli.app import DATA_DIR
+from tartli.course import PAGES, notebooks_dir
+
+__all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "build", "make_server", "pyodide_lock"]
+
+PYODIDE_VERSION = "0.29.0"
+"""The Pyodide release that ``jupyterlite-pyodide-kernel`` 0.7.0 is built for (its ``PYODIDE_VERSION``)."""
+
+BUILD_TOOLS = (
+    "voici==0.10.0",
+    "jupyterlite-pyodide-kernel==0.7.0",
+    "ipywidgets==8.1.9",
+    "jupyterlab-widgets==3.0.17",
+    "anywidget==0.11.0",
+)
+"""The build environment. The widget versions here and in :data:`BROWSER_WHEELS` must agree: the
+JavaScript half of a widget comes from the build environment, the Python half from the wheel."""
+
+BROWSER_WHEELS = (
+    "comm==0.2.3",
+    "ipywidgets==8.1.9",
+    "jupyterlab-widgets==3.0.17",
+    "anywidget==0.11.0",
+    "psygnal==0.16.1",
+)
+"""The course's own run-time wheels for the browser, besides the kernel's (taken at the versions of
+the npm package's lock file) and this project's."""
+
+KERNEL_PACKAGES = (
+    "micropip",
+    "ipython",
+    "asttokens",
+    "decorator",
+    "executing",
+    "matplotlib-inline",
+    "prompt-toolkit",
+    "pure-eval",
+    "pygments",
+    "six",
+    "stack-data",
+    "traitlets",
+    "wcwidth",
+    "jedi",
+    "parso",
+    "typing-extensions",
+)
+"""Pyodide packages the kernel loads as it starts (micropip; then IPython, jedi and their dependencies)."""
+
+PRELOAD = ("tartli", "sqlite3", "comm", "ipython", "jedi")
+"""Loaded by Pyodide before the kernel starts (``loadPyodideOptions.packages``): the course, and the
+packages the kernel would otherwise install one by one through piplite."""
+
+_DEPENDS = {
+    "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
+    "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
+    "tartli": ["ipywidgets", "anywidget", "traitlets"],
+}
+"""Dependencies of the wheels the npm lock file does not know (Pyodide loads what a package's lock
+entry lists; it does not read the wheel's own requirements)."""
+
+_RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+class BuildError(Exception):
+    """A step of the build failed; the message says which and why."""
+
+
+def _normalize(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    result = subprocess.run(list(cmd), cwd=cwd, env=env, check=False)
+    if result.returncode != 0:
+        raise BuildError(f"this step failed (exit status {result.returncode}): {' '.join(str(c) for c in cmd)}")
+
+
+def _tools(cache: Path) -> Path:
+    """The build environment's Python (created and filled once per set of pinned tools)."""
+    env_dir = cache / "venv"
+    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    stamp = env_dir / "tartli-tools.txt"
+    wanted = "\n".join(BUILD_TOOLS)
+    if python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
+        return python
+    if env_dir.exists():
+        shutil.rmtree(env_dir)
+    venv.create(env_dir, with_pip=True)
+    _run([str(python), "-m", "pip", "install", "--quiet", *BUILD_TOOLS])
+    # Voici 0.10 depends on jupyterlite-xeus, whose add-on breaks a site built for the Pyodide kernel.
+    _run([str(python), "-m", "pip", "uninstall", "--quiet", "--yes", "jupyterlite-xeus"])
+    stamp.write_text(wanted, encoding="utf-8")
+    return python
+
+
+def _npm_pyodide(cache: Path) -> Path:
+    """The npm package ``pyodide`` unpacked (its ``package/`` folder)."""
+    target = cache / f"pyodide-{PYODIDE_VERSION}"
+    package = target / "package"
+    if (package / "pyodide-lock.json").exists():
+        return package
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to fetch the Pyodide runtime (the npm package 'pyodide'); install Node.js")
+    target.mkdir(parents=True, exist_ok=True)
+    _run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(target)])
+    archive = target / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not archive.exists():
+        raise BuildError(f"npm pack did not produce {archive}")
+    with tarfile.open(archive) as tar:
+        tar.extractall(target, filter="data")
+    return package
+
+
+def _download(python: Path, requirements: Sequence[str], dest: Path) -> None:
+    """Pure-Python wheels (``py3-none-any``) for the browser, without their dependencies."""
+    dest.mkdir(parents=True, exist_ok=True)
+    _run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--platform=any",
+            "--implementation=py",
+            "--abi=none",
+            "--python-version=3.13",
+            "--dest",
+            str(dest),
+            *requirements,
+        ]
+    )
+
+
+def _placeholder_wheel(folder: Path, name: str) -> Path:
+    """An empty wheel that only records that ``name`` is installed (see the module notes)."""
+    path = folder / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
+    with zipfile.ZipFile(path, "w") as wheel:
+        for member, text in (
+            ("METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\nSummary: not available here\n"),
+            ("WHEEL", "Wheel-Version: 1.0\nGenerator: tartli.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
+            ("RECORD", ""),
+        ):
+            entry = zipfile.ZipInfo(f"{info}/{member}", date_time=(1980, 1, 1, 0, 0, 0))
+            wheel.writestr(entry, text)
+    return path
+
+
+def _top_level(wheel: Path) -> list[str]:
+    """The importable names a wheel installs."""
+    names = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for item in archive.namelist():
+            top = item.split("/")[0]
+            if top.endswith((".dist-info", ".data")):
+                continue
+            names.add(top.removesuffix(".py"))
+    return sorted(names)
+
+
+def pyodide_lock(npm_lock: dict[str, object], wheels: Sequence[Path]) -> dict[str, object]:
+    """The lock file of the local Pyodide: exactly ``wheels``, with their own SHA-256.
+
+    Dependencies come from the npm package's lock file where it knows the package, minus
+    ``matplotlib`` (``matplotlib-inline`` only needs it for plots), else from :data:`_DEPENDS`.
+    """
+    known = npm_lock.get("packages", {})
+    assert isinstance(known, dict)
+    packages: dict[str, dict[str, object]] = {}
+    for wheel in wheels:
+        name, version = wheel.name.split("-")[:2]
+        key = _normalize(name)
+        old = known.get(key, {})
+        depends = [_normalize(d) for d in old.get("depends", _DEPENDS.get(key, [])) if d != "matplotlib"]
+        packages[key] = {
+            "name": name,
+            "version": version,
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package",
+            "imports": _top_level(wheel),
+            "depends": depends,
+            "unvendored_tests": False,
+            "shared_library": False,
+        }
+    missing = sorted({d for p in packages.values() for d in p["depends"] if d not in packages})  # type: ignore[attr-defined]
+    if missing:
+        raise BuildError(f"the local Pyodide lacks packages that others depend on: {', '.join(missing)}")
+    return {"info": npm_lock["info"], "packages": dict(sorted(packages.items()))}
+
+
+def _lite_dir(cache: Path, python: Path, project_wheel: Path) -> Path:
+    """The JupyterLite source folder: the local Pyodide and the site's settings."""
+    package = _npm_pyodide(cache)
+    npm_lock = json.loads((package / "pyodide-lock.json").read_text(encoding="utf-8"))
+    known = npm_lock["packages"]
+    kernel = [f"{name}=={known[name]['version']}" for name in KERNEL_PACKAGES]
+    wheels_dir = cache / "wheels"
+    _download(python, [*kernel, *BROWSER_WHEELS], wheels_dir)
+    wanted = {_normalize(r.split("==")[0]): r.split("==")[1] for r in [*kernel, *BROWSER_WHEELS]}
+    wheels = [
+        w
+        for w in sorted(wheels_dir.glob("*.whl"))
+        if wanted.get(_normalize(w.name.split("-")[0])) == w.name.split("-")[1]
+    ]
+    lite = cache / "lite"
+    if lite.exists():
+        shutil.rmtree(lite)
+    runtime = lite / "static" / "pyodide"
+    runtime.mkdir(parents=True)
+    for name in _RUNTIME_FILES:
+        shutil.copy2(package / name, runtime / name)
+    for wheel in wheels:
+        shutil.copy2(wheel, runtime / wheel.name)
+    shutil.copy2(project_wheel, runtime / project_wheel.name)
+    placeholder = _placeholder_wheel(runtime, "sqlite3")
+    lock = pyodide_lock(npm_lock, [*(runtime / w.name for w in wheels), runtime / project_wheel.name, placeholder])
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    settings = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Tartli",
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": list(PRELOAD)},
+                }
+            },
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
+    return lite
+
+
+def _project_root() -> Path:
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "pyproject.toml").exists():
+        raise BuildError("the static site is built from a clone of the project (no pyproject.toml next to tartli/)")
+    return root
+
+
+_START_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Tartli: learn the game</title>
+<meta http-equiv="refresh" content="0; url=voici/render/{first}">
+</head><body><p><a href="voici/render/{first}">Open the course</a></p></body></html>
+"""
+
+
+def build(out: Path, cache: Path) -> Path:
+    """Build the static site into ``out`` (replaced if it exists) and return it."""
+    root = _project_root()
+    out = out.resolve()
+    cache = cache.resolve()
+    cache.mkdir(parents=True, exist_ok=True)
+    python = _tools(cache)
+    project = cache / "project"
+    if project.exists():
+        shutil.rmtree(project)
+    _run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(project), str(root)])
+    (project_wheel,) = project.glob("tartli-*.whl")
+    lite = _lite_dir(cache, python, project_wheel)
+    if out.exists():
+        shutil.rmtree(out)
+    for stale in cache.glob(".jupyterlite.doit.db*"):  # a full build every time, never a stale one
+        stale.unlink()
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        [str(DATA_DIR), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]
+    )
+    voici = python.parent / ("voici.exe" if os.name == "nt" else "voici")
+    _run(
+        [
+            str(voici),
+            "build",
+            "--lite-dir",
+            str(lite),
+            "--contents",
+            str(notebooks_dir()),
+            "--output-dir",
+            str(out),
+            "--apps",
+            "voici",
+            "--no-sourcemaps",
+            "--template",
+            "tartli",
+            "--VoilaConfiguration.strip_sources=True",
+            "--VoilaConfiguration.show_tracebacks=False",
+        ],
+        cwd=cache,
+        env=env,
+    )
+    (out / "index.html").write_text(
+        _START_PAGE.format(first=PAGES[0].file.removesuffix(".ipynb") + ".html"), encoding="utf-8"
+    )
+    (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve every file as it is
+    for page in PAGES:
+        rendered = out / "voici" / "render" / (page.file.removesuffix(".ipynb") + ".html")
+        if not rendered.exists():
+            raise BuildError(f"Voici did not render {page.file}")
+    return out
+
+
+def size_of(folder: Path) -> int:
+    """The total size of the files in ``folder``, in bytes."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the base class's attribute, overridden as it documents
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def handle(self) -> None:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser gave up on a response
+            super().handle()
+
+
+def make_server(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A static file server for a built site (port 0: any free port)."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve_in_thread(folder: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve ``folder`` in a background thread; the server and its address."""
+    server = make_server(folder, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, bound = server.server_address[:2]
+    return server, f"http://{host!s}:{bound}/"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tartli.site", description="The course as a static site.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the site (needs PyPI and npm; run from a clone)")
+    b.add_argument("--out", type=Path, default=Path("_site"), help="where the site goes (default _site)")
+    b.add_argument(
+        "--cache", type=Path, default=Path(".site-cache"), help="downloads and build tools (default .site-cache)"
+    )
+    s = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
+    s.add_argument("folder", type=Path, nargs="?", default=Path("_site"))
+    s.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        try:
+            out = build(args.out, args.cache)
+        except BuildError as err:
+            print(f"tartli.site: {err}", file=sys.stderr)
+            return 2
+        print(f"Built the static site in {out} ({size_of(out) / 2**20:.1f} MiB).")
+        print(f"Try it: python3 -m tartli.site serve {args.out}")
+        return 0
+    if not (args.folder / "index.html").exists():
+        print(f"tartli.site: {args.folder} holds no built site (python3 -m tartli.site build)", file=sys.stderr)
+        return 2
+    server = make_server(args.folder, args.port)
+    host, port = server.server_address[:2]
+    print(f"Tartli static site: open http://{host!s}:{port}/  (Ctrl+C stops it)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

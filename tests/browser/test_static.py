@@ -1,0 +1,174 @@
+"""The static edition (``python -m tartli.site build``) in a real browser, offline.
+
+The site is built once per session from this checkout (the build needs PyPI and npm;
+its tools and downloads are kept in ``.site-cache/``), served from 127.0.0.1 by
+``tartli.site``'s own static server, and opened in Debian's Chromium started with a
+host-resolver rule that makes every name but 127.0.0.1 unresolvable: the page, its web
+worker (the Pyodide kernel) and the service worker have no internet at all, so a
+kernel that tried the Pyodide CDN, or a lesson that needed PyPI, would fail here.
+
+Every page must execute all its cells in the browser's Python with no error, and the
+things that only work with a live kernel are tried: a card played at the table, an
+exercise answered whose stars are then read back by the course map.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tartli import site
+from tartli.course import PAGES, page_url
+from tartli.widgets.trainers import NameTheCard
+
+from .conftest import CHROMIUM_ARGS, CHROMIUM_MISSING, Watch, chromium_path
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = ROOT / ".site-cache"
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""Chromium resolves no host name but 127.0.0.1: the network beyond this machine does not exist."""
+
+PAGE_TIMEOUT = 120_000
+"""Milliseconds a page gets to start its kernel and run all its cells (about 10 s here)."""
+
+
+def html_name(file: str) -> str:
+    return file.removesuffix(".ipynb") + ".html"
+
+
+@pytest.fixture(scope="session")
+def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built from this checkout and served on a free port of 127.0.0.1; its base URL."""
+    out = tmp_path_factory.mktemp("static") / "site"
+    try:
+        site.build(out, CACHE)
+    except site.BuildError as err:
+        pytest.fail(f"the static site did not build: {err}", pytrace=False)
+    server, base = site.serve_in_thread(out)
+    try:
+        yield base
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def offline_chromium() -> Iterator[Any]:
+    if chromium_path() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(CHROMIUM_MISSING, pytrace=False)
+        pytest.skip(CHROMIUM_MISSING)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(), headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def context(offline_chromium: Any) -> Iterator[Any]:
+    """A fresh browser context: an empty cache and an empty localStorage."""
+    ctx = offline_chromium.new_context()
+    try:
+        yield ctx
+    finally:
+        with contextlib.suppress(Exception):
+            ctx.close()
+
+
+def open_static(context: Any, base: str, file: str) -> tuple[Any, Watch]:
+    """Open a page of the static site and wait until all its cells have run."""
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    watch = Watch()
+    watch.attach(page)
+    response = page.goto(base + "voici/render/" + html_name(file), wait_until="load")
+    assert response is not None and response.status == 200
+    page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+    return page, watch
+
+
+def assert_no_error_output(page: Any) -> None:
+    cells = page.locator("#rendered_cells").inner_text()
+    assert "Traceback" not in cells
+    assert "Error" not in cells
+    assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+    assert page.locator(".jp-OutputArea-output.jp-mod-error, .voila-error").count() == 0
+
+
+def test_the_start_page_opens_the_lesson_index(static_site: str, context: Any) -> None:
+    page = context.new_page()
+    page.goto(static_site, wait_until="load")
+    page.wait_for_url("**/voici/render/00_index.html", timeout=30_000)
+
+
+@pytest.mark.parametrize("file", [page.file for page in PAGES])
+def test_every_page_runs_in_the_browser_with_no_errors(static_site: str, context: Any, file: str) -> None:
+    page, watch = open_static(context, static_site, file)
+    # Something from Python reached the page: every page ends with its navigation or a recap.
+    assert page.locator(".tartli-nav, .jupyter-widgets").count() > 0
+    if file == PAGES[0].file:
+        links = page.locator(".tartli-map a")
+        links.first.wait_for(state="visible")
+        assert links.count() == len(PAGES) - 1
+        for link, later in zip(links.all(), PAGES[1:], strict=True):
+            assert link.get_attribute("href") == page_url(later, static=True)
+    if file == "table.ipynb":
+        page.locator(".tartli-board svg").first.wait_for(state="visible")
+        assert page.locator(".tartli-board [data-pick]").count() == 9
+    page.wait_for_timeout(1_000)  # late errors still count
+    assert_no_error_output(page)
+    watch.assert_clean()
+
+
+def test_a_card_is_played_against_the_computer_in_the_browser(static_site: str, context: Any) -> None:
+    page, watch = open_static(context, static_site, "table.ipynb")
+    page.locator(".tartli-board svg.playable").first.wait_for(state="visible")
+    picks = page.locator(".tartli-board [data-pick]")
+    first = picks.first.get_attribute("data-pick")
+    picks.first.click()
+    page.wait_for_function(
+        '(pick) => !document.querySelector(`.tartli-board [data-pick="${pick}"]`)', arg=first, timeout=15_000
+    )
+    # The computer answers (after its short delay) and the learner has a full hand again.
+    page.wait_for_function("() => document.querySelectorAll('.tartli-board [data-pick]').length === 9", timeout=30_000)
+    assert page.locator(".tartli-board [data-pick]").count() == 9
+    assert_no_error_output(page)
+    watch.assert_clean()
+
+
+def test_progress_is_kept_in_the_browser_and_shown_on_the_course_map(static_site: str, context: Any) -> None:
+    exercise = NameTheCard(seed=2, progress_id="lesson01.name-the-card")  # the lesson's own exercise
+    answer = exercise.card_name(exercise.card)
+    page, watch = open_static(context, static_site, "01_pack.ipynb")
+    page.get_by_role("button", name=answer, exact=True).click()
+    page.wait_for_function(
+        """() => {
+          try {
+            const data = JSON.parse(localStorage.getItem('tartli.trainers.lesson01.name-the-card'));
+            return data['lesson01.name-the-card'].best === 3;
+          } catch (e) { return false; }
+        }""",
+        timeout=15_000,
+    )
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tartli.trainers.lesson01.name-the-card')"))
+    assert saved["lesson01.name-the-card"]["best"] == 3
+    watch.assert_clean()
+    index, index_watch = open_static(context, static_site, PAGES[0].file)
+    pack = index.locator(".tartli-map li").first
+    pack.locator(".tartli-stars").wait_for(state="visible")
+    assert pack.locator(".tartli-stars").inner_text() == "★ 3/3"
+    index_watch.assert_clean()

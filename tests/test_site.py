@@ -1,0 +1,101 @@
+"""The static edition's build helpers that need no network (the whole build: tests/browser/test_static.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tartli import site
+from tartli.course import PAGES, nav_html, page_url
+
+
+def _wheel(folder: Path, name: str, version: str, files: dict[str, str]) -> Path:
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        for member, text in files.items():
+            archive.writestr(member, text)
+        archive.writestr(f"{name}-{version}.dist-info/METADATA", f"Name: {name}\nVersion: {version}\n")
+    return path
+
+
+NPM_LOCK = {
+    "info": {"abi_version": "2025_0", "python": "3.13.2"},
+    "packages": {
+        "prompt-toolkit": {"version": "3.0.50", "depends": ["wcwidth"]},
+        "matplotlib-inline": {"version": "0.1.7", "depends": ["traitlets", "matplotlib"]},
+        "ipython": {"version": "9.0.2", "depends": ["prompt_toolkit", "traitlets"]},
+    },
+}
+
+
+def test_the_lock_lists_exactly_the_given_wheels_with_their_own_hashes(tmp_path: Path) -> None:
+    wheels = [
+        _wheel(tmp_path, "prompt_toolkit", "3.0.50", {"prompt_toolkit/__init__.py": ""}),
+        _wheel(tmp_path, "wcwidth", "0.2.13", {"wcwidth/__init__.py": ""}),
+        _wheel(tmp_path, "traitlets", "5.14.3", {"traitlets/__init__.py": ""}),
+        _wheel(tmp_path, "matplotlib_inline", "0.1.7", {"matplotlib_inline/__init__.py": ""}),
+        _wheel(tmp_path, "ipython", "9.0.2", {"IPython/__init__.py": ""}),
+        _wheel(tmp_path, "six", "1.17.0", {"six.py": ""}),
+    ]
+    lock = site.pyodide_lock(NPM_LOCK, wheels)
+    assert lock["info"] == NPM_LOCK["info"]
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    assert sorted(packages) == ["ipython", "matplotlib-inline", "prompt-toolkit", "six", "traitlets", "wcwidth"]
+    for wheel in wheels:
+        entry = next(p for p in packages.values() if p["file_name"] == wheel.name)
+        assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # dependency names are normalized; matplotlib (plots only) is left out
+    assert packages["ipython"]["depends"] == ["prompt-toolkit", "traitlets"]
+    assert packages["matplotlib-inline"]["depends"] == ["traitlets"]
+    assert packages["ipython"]["imports"] == ["IPython"]
+    assert packages["six"]["imports"] == ["six"]
+    json.dumps(lock)  # what the build writes
+
+
+def test_a_lock_with_a_missing_dependency_is_refused(tmp_path: Path) -> None:
+    wheels = [_wheel(tmp_path, "prompt_toolkit", "3.0.50", {"prompt_toolkit/__init__.py": ""})]
+    with pytest.raises(site.BuildError, match="wcwidth"):
+        site.pyodide_lock(NPM_LOCK, wheels)
+
+
+def test_the_placeholder_wheel_installs_nothing_importable(tmp_path: Path) -> None:
+    wheel = site._placeholder_wheel(tmp_path, "sqlite3")
+    assert wheel.name == "sqlite3-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert names and all(n.startswith("sqlite3-0.0.0.dist-info/") for n in names)
+    assert site._top_level(wheel) == []
+    assert site._placeholder_wheel(tmp_path, "sqlite3").read_bytes() == wheel.read_bytes()  # reproducible
+
+
+def test_pages_link_to_html_pages_in_the_static_edition() -> None:
+    for page in PAGES:
+        assert page_url(page, static=False) == page.file
+        assert page_url(page, static=True) == page.file.removesuffix(".ipynb") + ".html"
+    assert 'href="02_ranks_and_points.ipynb"' in nav_html("01_pack.ipynb")  # Voilà here (not Pyodide)
+
+
+def test_the_static_server_serves_wasm_with_its_type(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
+    (tmp_path / "x.wasm").write_bytes(b"\0asm")
+    server, base = site.serve_in_thread(tmp_path)
+    try:
+        with urllib.request.urlopen(base + "x.wasm") as response:
+            assert response.headers["Content-Type"] == "application/wasm"
+        with urllib.request.urlopen(base) as response:
+            assert b"hi" in response.read()
+        assert base.startswith("http://127.0.0.1:")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_refuses_a_folder_with_no_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert site.main(["serve", str(tmp_path)]) == 2
+    assert "no built site" in capsys.readouterr().err
