@@ -24,10 +24,11 @@ What ``build`` does (network to PyPI and npm is needed then, and only then):
    its dependencies, ``comm``, ``ipywidgets``, ``anywidget``... and this project's wheel.
    The build writes the Pyodide lock file that lists exactly these wheels with their
    SHA-256 (the npm package's lock file names the Pyodide project's own builds, which are
-   only on its CDN). The one package of the kernel's list with no pure-Python wheel is the
-   ``sqlite3`` module (IPython's history store): the lock points it at an empty
-   placeholder wheel, so the kernel starts, and IPython runs without a history file, as it
-   does whenever ``sqlite3`` is missing.
+   only on its CDN). Two packages of the kernel's list are left out (:data:`PLACEHOLDERS`):
+   ``sqlite3`` (IPython's history store, which has no pure-Python wheel) and ``jedi``
+   (completion in a code editor, which the pages do not have): the lock points them at empty
+   placeholder wheels, so the kernel starts without them, and IPython runs without a history
+   file and completes without jedi, as it does wherever they are missing.
 3. The site's settings make the kernel load ``tartli`` (and with it the widgets) while it
    starts, before the page's first cell runs, so the learner sees no installation; the
    fallback to PyPI is switched off.
@@ -100,18 +101,41 @@ KERNEL_PACKAGES = (
     "stack-data",
     "traitlets",
     "wcwidth",
-    "jedi",
-    "parso",
     "typing-extensions",
 )
 """Pyodide packages the kernel loads as it starts (micropip; then IPython, jedi and their dependencies)."""
 
-PRELOAD = ("tartli", "sqlite3", "comm", "ipython", "jedi")
-"""Loaded by Pyodide before the kernel starts (``loadPyodideOptions.packages``): the course, and the
-packages the kernel would otherwise install one by one through piplite."""
+PLACEHOLDERS = ("sqlite3", "jedi")
+"""Packages the kernel installs as it starts that the course does without (see the module notes):
+``sqlite3``, IPython's history store, has no pure-Python wheel; ``jedi`` only serves completion
+in a code editor, which the course's pages do not have, and its wheel (2.7 MB, 2,000 files with
+its type stubs) would be unpacked on every page load. IPython runs without either, as it does
+wherever they are missing."""
+
+KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4.")
+"""The kernel's own wheels, shipped in its JupyterLab extension (``static/pypi``): its ``ipykernel``
+stand-in, ``piplite``, the kernel itself, and the ``widgetsnbextension`` stand-in for ipywidgets 8."""
+
+PRELOAD = (
+    "micropip",
+    "piplite",
+    "sqlite3",
+    "ipykernel",
+    "comm",
+    "pyodide_kernel",
+    "jedi",
+    "ipython",
+    "widgetsnbextension",
+    "tartli",
+)
+"""Loaded by Pyodide as it starts, from the local lock file (``loadPyodideOptions.packages``): the
+kernel skips installing what is listed here, so nothing goes through micropip's resolver (which
+took about 3 of the first 10 seconds), and the course is importable before the first cell runs."""
 
 _DEPENDS = {
-    "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
+    "piplite": ["micropip"],
+    "pyodide-kernel": ["ipykernel", "ipython", "comm", "traitlets"],
+    "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets", "widgetsnbextension"],
     "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
     "tartli": ["ipywidgets", "anywidget", "traitlets"],
 }
@@ -130,10 +154,14 @@ def _normalize(name: str) -> str:
 
 
 def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
-    print("+", " ".join(str(c) for c in cmd), flush=True)
-    result = subprocess.run(list(cmd), cwd=cwd, env=env, check=False)
+    """Run one step, its output kept; on failure the error names the step and shows the output's tail."""
+    shown = " ".join(str(c) for c in cmd)
+    print("+", shown if len(shown) < 300 else shown[:300] + " ...", flush=True)
+    result = subprocess.run(list(cmd), cwd=cwd, env=env, check=False, capture_output=True, text=True)
     if result.returncode != 0:
-        raise BuildError(f"this step failed (exit status {result.returncode}): {' '.join(str(c) for c in cmd)}")
+        lines = (result.stdout + result.stderr).splitlines()[-25:]
+        tail = "\n".join(line if len(line) < 400 else line[:400] + " ..." for line in lines)
+        raise BuildError(f"this step failed (exit status {result.returncode}): {shown[:300]}\n{tail}")
 
 
 def _tools(cache: Path) -> Path:
@@ -211,6 +239,147 @@ def _placeholder_wheel(folder: Path, name: str) -> Path:
     return path
 
 
+_COMPILE_PY = r"""
+import base64, hashlib, importlib.util, io, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def _row(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+def imported_at_start(modules):
+    # the files (relative to site-packages) of every module that importing ``modules`` loads
+    # No browser is attached here: the kernel's messages to the page (a widget made while
+    # importing, such as a shared Layout, opens a comm) go nowhere, as the browser's kernel
+    # would send them through `send_comm`.
+    import importlib, site, sys
+    import IPython
+
+    for name in modules:
+        shell = IPython.get_ipython()
+        if shell is not None:
+            shell.send_comm = lambda *args, **kwargs: None
+        importlib.import_module(name)
+    root = site.getsitepackages()[0] + "/"
+    files = set()
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None) or ""
+        if file.startswith(root):
+            files.add(file[len(root):])
+    return files
+
+def guarded(source):
+    # run a statement; the traceback as text if it fails (the JavaScript side reports it)
+    import traceback
+    try:
+        exec(source, globals())
+    except BaseException:
+        return traceback.format_exc()
+    return ""
+
+def compile_wheel(path, wanted):
+    out = io.BytesIO()
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        record = next(n for n in src.namelist() if n.endswith(".dist-info/RECORD"))
+        rows = []
+        for info in src.infolist():
+            if info.filename == record or info.is_dir():
+                continue
+            data = src.read(info)
+            dst.writestr(info, data)
+            rows.append(_row(info.filename, data))
+            name = info.filename
+            if name not in wanted:
+                continue
+            try:
+                code = compile(data, name, "exec", dont_inherit=True)
+            except SyntaxError:
+                continue
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            cached = importlib.util.cache_from_source(name)
+            dst.writestr(zipfile.ZipInfo(cached, date_time=info.date_time), pyc)
+            rows.append(_row(cached, pyc))
+        rows.append(f"{record},,")
+        dst.writestr(zipfile.ZipInfo(record, date_time=(1980, 1, 1, 0, 0, 0)), "\n".join(rows) + "\n")
+    with open(path, "wb") as f:
+        f.write(out.getvalue())
+"""
+
+_COMPILE_JS = """
+import { readFileSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+const [runtime, packages, modules, ...wheels] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: runtime + "/", packages: packages.split(",") });
+py.runPython(readFileSync(process.env.TARTLI_COMPILE_PY, "utf8"));
+const guarded = py.globals.get("guarded");
+function run(statement) {
+  const failure = guarded(statement);
+  if (failure) {
+    writeSync(2, failure);  // the Python traceback, in full
+    process.exit(1);
+  }
+}
+run(`wanted = imported_at_start(${JSON.stringify(modules.split(","))})`);
+for (const wheel of wheels) {
+  py.FS.writeFile("/compile.whl", readFileSync(wheel));
+  run("compile_wheel('/compile.whl', wanted)");
+  writeFileSync(wheel, py.FS.readFile("/compile.whl"));
+}
+"""
+
+STARTUP_MODULES = (
+    "IPython",
+    "ipykernel",
+    "comm",
+    "ipywidgets",
+    "anywidget",
+    "tartli.widgets.board",
+    "tartli.widgets.course_map",
+    "tartli.widgets.endgame",
+    "tartli.widgets.history_quiz",
+    "tartli.widgets.lab",
+    "tartli.widgets.lesson",
+    "tartli.widgets.quiz",
+    "tartli.widgets.table",
+    "tartli.widgets.trainers",
+    "tartli.widgets.variant_quiz",
+    "tartli.bots",
+)
+"""Imported while a page starts: the modules these load get bytecode in the wheels (see
+:func:`_precompile`); the rest (most of Pygments' lexers, tests...) stay source only, which keeps
+the wheels small, since Pyodide unpacks every wheel as the page starts."""
+
+
+def _precompile(cache: Path, runtime: Path, wheels: Sequence[Path]) -> None:
+    """Add bytecode to the wheels, compiled by the site's own Pyodide (CPython 3.13, in Node.js).
+
+    Each ``.py`` file gets its ``__pycache__/*.cpython-313.pyc`` beside it, of the unchecked-hash
+    kind (:pep:`552`), so the browser's Python imports the bytecode without compiling the sources
+    (which stay, for tracebacks and ``inspect``): importing IPython took 2.1 s without it, 1.0 s
+    with it (Node.js here). The wheels' RECORD files are rewritten to match.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to precompile the wheels with the site's Pyodide; install it")
+    script = cache / "precompile.mjs"
+    script.write_text(_COMPILE_JS, encoding="utf-8")
+    helper = cache / "precompile.py"
+    helper.write_text(_COMPILE_PY, encoding="utf-8")
+    env = dict(os.environ, TARTLI_COMPILE_PY=str(helper))
+    # The wheels are loaded from the folder they are in; that folder's lock file is the npm one,
+    # which knows none of them: load them by their file URLs instead.
+    urls = ",".join(w.resolve().as_uri() for w in wheels)
+    # Run from the cache folder: Pyodide in Node.js sees the host's folders, and from a clone's root
+    # `import tartli` would find the source tree instead of the wheel.
+    _run(
+        [node, str(script), str(runtime), urls, ",".join(STARTUP_MODULES), *(str(w) for w in wheels)],
+        cwd=cache,
+        env=env,
+    )
+
+
 def _top_level(wheel: Path) -> list[str]:
     """The importable names a wheel installs."""
     names = set()
@@ -223,20 +392,25 @@ def _top_level(wheel: Path) -> list[str]:
     return sorted(names)
 
 
-def pyodide_lock(npm_lock: dict[str, object], wheels: Sequence[Path]) -> dict[str, object]:
+def pyodide_lock(
+    npm_lock: dict[str, object], wheels: Sequence[Path], placeholders: Sequence[Path] = ()
+) -> dict[str, object]:
     """The lock file of the local Pyodide: exactly ``wheels``, with their own SHA-256.
 
     Dependencies come from the npm package's lock file where it knows the package, minus
     ``matplotlib`` (``matplotlib-inline`` only needs it for plots), else from :data:`_DEPENDS`.
+    ``placeholders`` (empty wheels, :data:`PLACEHOLDERS`) depend on nothing.
     """
     known = npm_lock.get("packages", {})
     assert isinstance(known, dict)
     packages: dict[str, dict[str, object]] = {}
-    for wheel in wheels:
+    for wheel in [*wheels, *placeholders]:
         name, version = wheel.name.split("-")[:2]
         key = _normalize(name)
         old = known.get(key, {})
         depends = [_normalize(d) for d in old.get("depends", _DEPENDS.get(key, [])) if d != "matplotlib"]
+        if wheel in placeholders:
+            depends = []
         packages[key] = {
             "name": name,
             "version": version,
@@ -279,8 +453,16 @@ def _lite_dir(cache: Path, python: Path, project_wheel: Path) -> Path:
     for wheel in wheels:
         shutil.copy2(wheel, runtime / wheel.name)
     shutil.copy2(project_wheel, runtime / project_wheel.name)
-    placeholder = _placeholder_wheel(runtime, "sqlite3")
-    lock = pyodide_lock(npm_lock, [*(runtime / w.name for w in wheels), runtime / project_wheel.name, placeholder])
+    kernel_pypi = python.parent.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    own = [w for w in sorted(kernel_pypi.glob("*.whl")) if w.name.startswith(KERNEL_WHEELS)]
+    if len(own) != len(KERNEL_WHEELS):
+        raise BuildError(f"the Pyodide kernel's own wheels were not found in {kernel_pypi}")
+    for wheel in own:
+        shutil.copy2(wheel, runtime / wheel.name)
+    placeholders = [_placeholder_wheel(runtime, name) for name in PLACEHOLDERS]
+    everything = [*wheels, project_wheel, *own]
+    _precompile(cache, package, [runtime / w.name for w in everything])
+    lock = pyodide_lock(npm_lock, [runtime / w.name for w in everything], placeholders)
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     settings = {
         "jupyter-lite-schema-version": 0,

@@ -99,3 +99,13 @@ def test_the_static_server_serves_wasm_with_its_type(tmp_path: Path) -> None:
 def test_serve_refuses_a_folder_with_no_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert site.main(["serve", str(tmp_path)]) == 2
     assert "no built site" in capsys.readouterr().err
+
+
+def test_placeholders_depend_on_nothing(tmp_path: Path) -> None:
+    placeholder = site._placeholder_wheel(tmp_path, "jedi")
+    lock = site.pyodide_lock({"info": {}, "packages": {"jedi": {"depends": ["parso"]}}}, [], [placeholder])
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    assert packages["jedi"]["depends"] == []
+    assert packages["jedi"]["version"] == "0.0.0"
+    assert set(site.PLACEHOLDERS) <= set(site.PRELOAD)  # so the kernel never tries to install them

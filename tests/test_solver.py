@@ -131,3 +131,20 @@ def test_trick_8_declarations_are_not_plays() -> None:
         assert all(isinstance(m, Play) for m in solve(state).best_moves)
         return
     pytest.skip("no declaration at trick 8 in these deals")
+
+
+@pytest.mark.rule("T4", "S2", "C5")
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["hungarian", "pais", "austrian"])
+def test_solver_equals_brute_force_from_deeper_endgames(rules: RuleSet) -> None:
+    """Six or seven tricks left (from trick 11; one hand from trick 10): up to about a million leaves."""
+    checked = 0
+    deepest = 10 if rules == RuleSet.hungarian() else 11
+    for seed in range(100, 200):
+        state = endgame(seed, rules, 11 if checked else deepest, mid_trick=checked % 2 == 1)
+        if state is None or state.to_move is None:
+            continue
+        assert solve(state).value == brute_force(state, state.to_move), seed
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
