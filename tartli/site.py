@@ -560,23 +560,38 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
     }
 
+    sent: list[int] | None = None
+    """If a list: the size of every response body sent with status 200 is appended (for benchmarks)."""
+
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.sent is not None and code == 200:
+            path = Path(self.translate_path(self.path))
+            if path.is_file():
+                self.sent.append(path.stat().st_size)
 
     def handle(self) -> None:
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser gave up on a response
             super().handle()
 
 
-def make_server(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    """A static file server for a built site (port 0: any free port)."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
+def make_server(
+    folder: Path, port: int = 8000, host: str = "127.0.0.1", sent: list[int] | None = None
+) -> http.server.ThreadingHTTPServer:
+    """A static file server for a built site (port 0: any free port); ``sent`` collects the sizes
+    of the files it sends whole."""
+    handler_class = type("_Handler", (_QuietHandler,), {"sent": sent})
+    handler = functools.partial(handler_class, directory=str(folder))
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
-def serve_in_thread(folder: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(
+    folder: Path, port: int = 0, sent: list[int] | None = None
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve ``folder`` in a background thread; the server and its address."""
-    server = make_server(folder, port)
+    server = make_server(folder, port, sent=sent)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, bound = server.server_address[:2]
     return server, f"http://{host!s}:{bound}/"

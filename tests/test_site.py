@@ -84,10 +84,13 @@ def test_pages_link_to_html_pages_in_the_static_edition() -> None:
 def test_the_static_server_serves_wasm_with_its_type(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
     (tmp_path / "x.wasm").write_bytes(b"\0asm")
-    server, base = site.serve_in_thread(tmp_path)
+    sent: list[int] = []
+    server, base = site.serve_in_thread(tmp_path, sent=sent)
     try:
         with urllib.request.urlopen(base + "x.wasm") as response:
             assert response.headers["Content-Type"] == "application/wasm"
+            assert response.read() == b"\0asm"
+        assert sent == [4]  # the benchmark's count of bytes sent
         with urllib.request.urlopen(base) as response:
             assert b"hi" in response.read()
         assert base.startswith("http://127.0.0.1:")

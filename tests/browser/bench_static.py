@@ -7,7 +7,8 @@ Chromium with no name resolution beyond 127.0.0.1 (offline), as in ``test_static
 
 It prints:
 
-(a) the site's size on disk, and what a first visit of the table page transfers;
+(a) the site's size on disk, and what a first visit of the table page transfers (the files the
+    server sends, the kernel's included);
 (b) time to first widget (``.tartli-board svg`` of the table page, from navigation): cold
     (a new browser context, empty cache) and warm (the same page again in that context);
     each includes starting Pyodide and the kernel in the browser, which is most of it;
@@ -37,18 +38,8 @@ CLICKS = 30
 LOADS = 3
 
 
-async def load_table(context: Any, url: str, transferred: list[int] | None = None) -> tuple[Any, float]:
+async def load_table(context: Any, url: str) -> tuple[Any, float]:
     page = await context.new_page()
-    if transferred is not None:
-
-        async def count(response: Any) -> None:
-            try:
-                sizes = await response.request.sizes()
-                transferred.append(sizes["responseBodySize"])
-            except Exception:  # a response the page abandoned
-                pass
-
-        page.on("response", lambda response: asyncio.ensure_future(count(response)))
     t0 = time.perf_counter()
     await page.goto(url, wait_until="commit")
     await page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=180_000)
@@ -57,7 +48,7 @@ async def load_table(context: Any, url: str, transferred: list[int] | None = Non
     return page, elapsed
 
 
-async def run(base: str) -> dict[str, Any]:
+async def run(base: str, sent: list[int]) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     url = base + "voici/render/table.html"
@@ -69,12 +60,12 @@ async def run(base: str) -> dict[str, Any]:
         try:
             for i in range(LOADS):
                 context = await browser.new_context()
-                transferred: list[int] = []
-                page, cold = await load_table(context, url, transferred if i == 0 else None)
+                sent.clear()
+                page, cold = await load_table(context, url)
                 figures["cold"].append(cold)
                 if i == 0:
                     await asyncio.sleep(1)
-                    figures["transferred"] = sum(transferred)
+                    figures["transferred"] = sum(sent)
                 await page.close()
                 page, warm = await load_table(context, url)
                 figures["warm"].append(warm)
@@ -96,9 +87,10 @@ def main() -> None:
         t0 = time.perf_counter()
         site.build(folder, ROOT / ".site-cache")
         print(f"build: {time.perf_counter() - t0:.1f} s (tools cached in .site-cache)")
-    server, base = site.serve_in_thread(folder)
+    sent: list[int] = []
+    server, base = site.serve_in_thread(folder, sent=sent)
     try:
-        figures = asyncio.run(run(base))
+        figures = asyncio.run(run(base, sent))
     finally:
         server.shutdown()
     files = [p for p in folder.rglob("*") if p.is_file()]
