@@ -11,7 +11,9 @@ Only the cards the same cheap ranking puts among the best ``width`` (3 by defaul
 the rule of thumb's own choice are sampled, which leaves time for more samples. The
 move with the best mean result is chosen: the final difference of hand points (melds
 and card points) plus ``win_bonus`` (30 by default) for a hand won, minus it for a hand
-lost, since winning the hand is what counts. The budget is a time (``budget_ms``,
+lost, since winning the hand is what counts. The rule of thumb's own choice gets ``prior``
+(15 points by default) added to its mean, so the search departs from it only when a
+sampled alternative is clearly better. The budget is a time (``budget_ms``,
 120 ms by default; a decision never takes more than twice that in the sampling loop)
 or a number of samples (``samples``: the same seed then gives the same choices on any
 machine). In phase 2 both hands are known
@@ -223,7 +225,7 @@ class SearchBot:
         budget_ms: float = 120.0,
         samples: int | None = None,
         rng: random.Random | None = None,
-        prior: float = 6.0,
+        prior: float = 15.0,
         width: int = 3,
         win_bonus: float = 30.0,
     ) -> None:
@@ -326,7 +328,9 @@ class SearchBot:
             n += 1
         self.last_samples = n
         means = [x / n for x in totals]
-        # The rule of thumb's choice gets a small head start: a noisy estimate must beat it clearly.
+        # The rule of thumb's choice gets a head start (``prior`` points): a noisy estimate must beat
+        # it clearly. Measured against the rule of thumb (300 hands, 100 samples, seed 7): head start
+        # 0: 65.3%, 6: 63.3%, 15: 68.3% (seed 8: 66.0%), 25: 65.3% of hands won.
         for k, move in enumerate(candidates):
             if move == hint:
                 means[k] += self.prior
