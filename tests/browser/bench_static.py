@@ -30,22 +30,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tartli import site  # noqa: E402
-from tests.browser.bench_app import MY_TURN_JS, percentile, play_clicks  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.browser.bench_app import load_table, percentile, play_clicks  # noqa: E402
+from tests.browser.conftest import chromium_path, launch_chromium  # noqa: E402
 from tests.browser.test_static import OFFLINE  # noqa: E402
 
 CLICKS = 30
 LOADS = 3
-
-
-async def load_table(context: Any, url: str) -> tuple[Any, float]:
-    page = await context.new_page()
-    t0 = time.perf_counter()
-    await page.goto(url, wait_until="commit")
-    await page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=180_000)
-    elapsed = time.perf_counter() - t0
-    await page.wait_for_function(MY_TURN_JS, timeout=60_000)
-    return page, elapsed
 
 
 async def run(base: str, sent: list[int]) -> dict[str, Any]:
@@ -54,9 +44,7 @@ async def run(base: str, sent: list[int]) -> dict[str, Any]:
     url = base + "voici/render/table.html"
     figures: dict[str, Any] = {"cold": [], "warm": []}
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(
-            executable_path=chromium_path(), headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
-        )
+        browser = await launch_chromium(playwright, OFFLINE)
         try:
             for i in range(LOADS):
                 context = await browser.new_context()

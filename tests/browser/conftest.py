@@ -143,12 +143,12 @@ def stop_server(server: Server) -> None:
     server.log_file.close()
 
 
-def launch_chromium(playwright: Any) -> Any:
+def launch_chromium(playwright: Any, *extra_args: str) -> Any:
     """Debian's Chromium, headless, through Playwright (``playwright.chromium.launch``)."""
     path = chromium_path()
     if path is None:
         raise RuntimeError(CHROMIUM_MISSING)
-    return playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=path, headless=True, args=[*CHROMIUM_ARGS, *extra_args])
 
 
 # ---------------------------------------------------------------- pytest wiring
@@ -190,9 +190,8 @@ def base_url(app_server: Server) -> str:
     return app_server.base_url
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """A Playwright Chromium browser (Debian's); skipped, or failed under CI, when it is missing."""
+def browser_session(*extra_args: str) -> Iterator[Any]:
+    """A Playwright Chromium browser (Debian's) for a fixture; skipped, or failed under CI, when missing."""
     if chromium_path() is None:
         if os.environ.get("CI") == "true":
             pytest.fail(CHROMIUM_MISSING, pytrace=False)
@@ -200,11 +199,17 @@ def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
+        browser = launch_chromium(playwright, *extra_args)
         try:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, for the whole session."""
+    yield from browser_session()
 
 
 @dataclass

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from tartli import site
 from tartli.course import PAGES, page_url
 from tartli.widgets.trainers import NameTheCard
 
-from .conftest import CHROMIUM_ARGS, CHROMIUM_MISSING, Watch, chromium_path
+from .conftest import Watch, browser_session
 
 pytestmark = pytest.mark.browser
 
@@ -62,20 +61,8 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def offline_chromium() -> Iterator[Any]:
-    if chromium_path() is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(CHROMIUM_MISSING, pytrace=False)
-        pytest.skip(CHROMIUM_MISSING)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(), headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    """Debian's Chromium with no name resolution beyond 127.0.0.1."""
+    yield from browser_session(OFFLINE)
 
 
 @pytest.fixture
