@@ -572,6 +572,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
             if path.is_file():
                 self.sent.append(path.stat().st_size)
 
+    def end_headers(self) -> None:
+        # Ten minutes of freshness, as GitHub Pages gives: a second visit uses the browser's cache
+        # (and Chromium's cache of compiled WebAssembly) without asking again.
+        self.send_header("Cache-Control", "public, max-age=600")
+        super().end_headers()
+
     def handle(self) -> None:
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser gave up on a response
             super().handle()
