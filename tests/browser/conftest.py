@@ -190,8 +190,10 @@ def base_url(app_server: Server) -> str:
     return app_server.base_url
 
 
-def browser_session(*extra_args: str) -> Iterator[Any]:
-    """A Playwright Chromium browser (Debian's) for a fixture; skipped, or failed under CI, when missing."""
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Any]:
+    """Playwright's driver, one for the whole session (a second sync driver cannot start beside it);
+    skipped, or failed under CI, when Debian's Chromium is missing."""
     if chromium_path() is None:
         if os.environ.get("CI") == "true":
             pytest.fail(CHROMIUM_MISSING, pytrace=False)
@@ -199,17 +201,22 @@ def browser_session(*extra_args: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = launch_chromium(playwright, *extra_args)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield playwright
+
+
+def browser_session(driver: Any, *extra_args: str) -> Iterator[Any]:
+    """A Chromium browser for a session fixture, closed at the end."""
+    browser = launch_chromium(driver, *extra_args)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
+def chromium(playwright_driver: Any) -> Iterator[Any]:
     """Debian's Chromium through Playwright, for the whole session."""
-    yield from browser_session()
+    yield from browser_session(playwright_driver)
 
 
 @dataclass

@@ -60,9 +60,9 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def offline_chromium() -> Iterator[Any]:
+def offline_chromium(playwright_driver: Any) -> Iterator[Any]:
     """Debian's Chromium with no name resolution beyond 127.0.0.1."""
-    yield from browser_session(OFFLINE)
+    yield from browser_session(playwright_driver, OFFLINE)
 
 
 @pytest.fixture
