@@ -111,6 +111,18 @@ PLAIN_ORDER: tuple[Rank, ...] = tuple(sorted(Rank, key=lambda r: -PLAIN_STRENGTH
 """C4: the trick order of a plain suit, high to low: A X K O U 9 8 7."""
 TOTAL_CARD_POINTS = sum(TRUMP_POINTS) + 3 * sum(PLAIN_POINTS) + LAST_TRICK_BONUS  # 161
 
+# Tables on card indexes (8 * suit index + rank index), for the engine's and the bots' fast paths.
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+"""SUIT_MASKS[suit index]: the card mask of the suit's eight cards."""
+POINTS_BY_TRUMP: tuple[tuple[int, ...], ...] = tuple(
+    tuple((TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)) for t in range(4)
+)
+"""POINTS_BY_TRUMP[trump suit index][card index]: the card's points (C3, C4)."""
+STRENGTH_BY_TRUMP: tuple[tuple[int, ...], ...] = tuple(
+    tuple((TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7] for i in range(32)) for t in range(4)
+)
+"""STRENGTH_BY_TRUMP[trump suit index][card index]: the card's trick strength in its suit (C3, C4)."""
+
 _RANK_ALIASES = {"10": "X", "T": "X"}
 
 

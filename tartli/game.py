@@ -28,11 +28,10 @@ from typing import NamedTuple
 from tartli.cards import (
     CARDS,
     LAST_TRICK_BONUS,
-    PLAIN_POINTS,
-    PLAIN_STRENGTH,
+    POINTS_BY_TRUMP,
+    STRENGTH_BY_TRUMP,
+    SUIT_MASKS,
     TOTAL_CARD_POINTS,
-    TRUMP_POINTS,
-    TRUMP_STRENGTH,
     Card,
     Rank,
     Suit,
@@ -78,12 +77,6 @@ PHASE1_TRICKS = 7
 LAST_MELD_TRICK = 8
 TRICKS = 16
 
-_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
-# _POINTS[trump][card index], _STRENGTH[trump][card index]
-_POINTS = tuple(tuple((TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)) for t in range(4))
-_STRENGTH = tuple(
-    tuple((TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7] for i in range(32)) for t in range(4)
-)
 _SEVEN = Rank.SEVEN.index
 _NO_MELDS: tuple[Meld, ...] = ()
 # _PLAYS_BY_BYTE[player][suit][8-bit mask of the suit]: the Play moves of those cards.
@@ -121,13 +114,13 @@ def trick_winner(lead: Card, second: Card, trump: Suit) -> int:
 
 def trick_points(cards: Iterable[Card], trump: Suit) -> int:
     """C3/C4: the card points of some cards (the last-trick 10, C5, is not included)."""
-    table = _POINTS[trump.index]
+    table = POINTS_BY_TRUMP[trump.index]
     return sum(table[c.index] for c in cards)
 
 
 def _second_wins(lead: int, second: int, t: int) -> int:
     if second >> 3 == lead >> 3:
-        return 1 if _STRENGTH[t][second] > _STRENGTH[t][lead] else 0
+        return 1 if STRENGTH_BY_TRUMP[t][second] > STRENGTH_BY_TRUMP[t][lead] else 0
     return 1 if second >> 3 == t else 0
 
 
@@ -630,7 +623,7 @@ class HandState:
         elif number <= PHASE1_TRICKS:
             playable = hand
         else:
-            playable = hand & _SUIT_MASKS[lead >> 3] or hand & _SUIT_MASKS[self._t] or hand
+            playable = hand & SUIT_MASKS[lead >> 3] or hand & SUIT_MASKS[self._t] or hand
         self._playmask[player] = playable
         table = _PLAYS_BY_BYTE[player]
         plays = (
@@ -710,7 +703,7 @@ class HandState:
         if not self._hands[p] >> card.index & 1:
             return IllegalMoveError(rule, f"you do not hold the {card.name()} ({card})")
         lead_suit = CARDS[trick.lead].suit
-        if self._hands[p] & _SUIT_MASKS[lead_suit.index]:
+        if self._hands[p] & SUIT_MASKS[lead_suit.index]:
             return IllegalMoveError("T4", f"you must follow suit: you hold a {suit_singular(lead_suit)}")
         return IllegalMoveError(
             "T4", f"you cannot follow suit, so you must play a trump: you hold a {suit_singular(self.trump)}"
@@ -987,7 +980,7 @@ class HandState:
         leader = self.leader
         t = self._t
         winner = leader ^ _SECOND_WINS[t][lead << 5 | idx]  # T1, from the table of _second_wins
-        points = _POINTS[t][lead] + _POINTS[t][idx]
+        points = POINTS_BY_TRUMP[t][lead] + POINTS_BY_TRUMP[t][idx]
         self.card_points[winner] += points
         if points and self.first_scorer is None:
             self.first_scorer = winner

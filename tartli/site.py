@@ -59,7 +59,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from tartli.app import DATA_DIR
+from tartli.app import environment
 from tartli.course import PAGES, notebooks_dir
 
 __all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "build", "make_server", "pyodide_lock"]
@@ -512,10 +512,7 @@ def build(out: Path, cache: Path) -> Path:
         shutil.rmtree(out)
     for stale in cache.glob(".jupyterlite.doit.db*"):  # a full build every time, never a stale one
         stale.unlink()
-    env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(
-        [str(DATA_DIR), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]
-    )
+    env = environment()  # the course's page template on JUPYTER_PATH, as for the Voilà app
     voici = python.parent / ("voici.exe" if os.name == "nt" else "voici")
     _run(
         [

@@ -29,7 +29,12 @@ class Bot(Protocol):
 
 def right_claim(view: PlayerView) -> GoOut | None:
     """The claim to make now if it is right (S3, S4): the view's total counts melds scored and
-    completed tricks only, as the claim does, so a bot never goes out wrongly."""
+    completed tricks only, as the claim does, so a bot never goes out wrongly.
+
+    Every bot starts here, so this is also where a view with no move is refused (ValueError).
+    """
+    if not view.legal_moves:
+        raise ValueError("no legal move: the hand is over or it is not this player's turn")
     if view.totals[view.player] < WINNING_SCORE:
         return None
     return next((m for m in view.legal_moves if isinstance(m, GoOut)), None)
@@ -44,11 +49,9 @@ class RandomBot:
         self.rng = rng if rng is not None else random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError("no legal move: the hand is over or it is not this player's turn")
         claim = right_claim(view)
         if claim is not None:
             return claim
+        moves = view.legal_moves
         others = [m for m in moves if not isinstance(m, GoOut)]
         return self.rng.choice(others) if others else moves[0]

@@ -148,11 +148,9 @@ class HeuristicBot:
         return self.choose_with_reason(view)[0]
 
     def choose_with_reason(self, view: PlayerView) -> tuple[Move, str]:
+        claim = right_claim(view)  # refuses a view with no move
         moves = view.legal_moves
-        if not moves:
-            raise ValueError("no legal move: the hand is over or it is not this player's turn")
         me = view.player
-        claim = right_claim(view)
         if claim is not None:
             return claim, f"You have {view.totals[me]}: claim 501 now and the game is yours (S3)."
         bela = next((m for m in moves if isinstance(m, Bela)), None)

@@ -37,16 +37,13 @@ from tartli.bots.base import right_claim
 from tartli.bots.determinize import build_state, sample
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.solver import solve
-from tartli.cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, mask_of
+from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, mask_of
 from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
 __all__ = ["SearchBot", "playout"]
 
-_SUIT = tuple(0xFF << (8 * s) for s in range(4))
 _FULL = (1 << 32) - 1
-_PTS = tuple(tuple((TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)) for t in range(4))
-_STR = tuple(tuple((TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7] for i in range(32)) for t in range(4))
 
 
 def _bits(mask: int) -> list[int]:
@@ -87,7 +84,11 @@ _RUN_BONUS = tuple(_run_bonus(sub) for sub in range(256))
 _RANK_MASK = tuple(sum(1 << (8 * k + r) for k in range(4)) for r in range(8))
 # _STRONGER[t][i]: the trumps stronger than trump ``i``.
 _STRONGER = tuple(
-    tuple(sum(1 << j for j in range(8 * t, 8 * t + 8) if _STR[t][j] > _STR[t][i]) for i in range(32)) for t in range(4)
+    tuple(
+        sum(1 << j for j in range(8 * t, 8 * t + 8) if STRENGTH_BY_TRUMP[t][j] > STRENGTH_BY_TRUMP[t][i])
+        for i in range(32)
+    )
+    for t in range(4)
 )
 
 
@@ -96,7 +97,7 @@ def _keep(t: int, i: int, hand: int, live: int, four_nines: bool) -> float:
     s, r = i >> 3, i & 7
     value = 0.0
     if s == t:
-        value += 8 + 3 * _STR[t][i]
+        value += 8 + 3 * STRENGTH_BY_TRUMP[t][i]
         if not (live | hand) & _STRONGER[t][i]:
             value += 30  # the master trump: sure to win a trick
     worth = _SET_WORTH[r]
@@ -149,7 +150,7 @@ def _playout_move(state: HandState, rng: random.Random) -> Move:
     hand = hands[p]
     theirs = hands[1 - p]
     lead = state._trick.lead
-    pts, strength = _PTS[t], _STR[t]
+    pts, strength = POINTS_BY_TRUMP[t], STRENGTH_BY_TRUMP[t]
     if state.trick_number <= PHASE1_TRICKS:
         cards = _bits(hand)
         if len(cards) == 1:
@@ -180,7 +181,7 @@ def _playout_move(state: HandState, rng: random.Random) -> Move:
         cards = _bits(hand)
         sure = []
         for c in cards:
-            answers = theirs & _SUIT[c >> 3] or theirs & _SUIT[t] or theirs
+            answers = theirs & SUIT_MASKS[c >> 3] or theirs & SUIT_MASKS[t] or theirs
             if not any(
                 (d >> 3 == c >> 3 and strength[d] > strength[c]) or (d >> 3 == t and c >> 3 != t)
                 for d in _bits(answers)
@@ -189,7 +190,7 @@ def _playout_move(state: HandState, rng: random.Random) -> Move:
         if sure:
             return _play(p, max(sure, key=lambda i: (pts[i], -i)))
         return _play(p, min(cards, key=lambda i: (pts[i], i >> 3 == t, strength[i], i)))
-    legal = hand & _SUIT[lead >> 3] or hand & _SUIT[t] or hand
+    legal = hand & SUIT_MASKS[lead >> 3] or hand & SUIT_MASKS[t] or hand
     cards = _bits(legal)
     winners = [
         i for i in cards if (i >> 3 == lead >> 3 and strength[i] > strength[lead]) or (i >> 3 == t and lead >> 3 != t)
@@ -242,11 +243,9 @@ class SearchBot:
         return self.choose_with_reason(view)[0]
 
     def choose_with_reason(self, view: PlayerView) -> tuple[Move, str]:
+        claim = right_claim(view)  # refuses a view with no move
         moves = view.legal_moves
-        if not moves:
-            raise ValueError("no legal move: the hand is over or it is not this player's turn")
         me = view.player
-        claim = right_claim(view)
         if claim is not None:
             return claim, f"You have {view.totals[me]}: claim 501 now (S3)."
         candidates = [m for m in moves if not isinstance(m, GoOut)]
@@ -281,7 +280,7 @@ class SearchBot:
         hand = mask_of(view.hand)
         live = mask_of(view.unseen) | (view.indicator.bit if view.indicator is not None else 0)
         four = view.rules.four_nines
-        pts, strength = _PTS[t], _STR[t]
+        pts, strength = POINTS_BY_TRUMP[t], STRENGTH_BY_TRUMP[t]
         lead = view.lead.index if view.lead is not None else -1
 
         def score(m: Play) -> float:

@@ -39,6 +39,8 @@ from tartli.cards import (
     LAST_TRICK_BONUS,
     PLAIN_POINTS,
     PLAIN_STRENGTH,
+    STRENGTH_BY_TRUMP,
+    SUIT_MASKS,
     TOTAL_CARD_POINTS,
     TRUMP_POINTS,
     TRUMP_STRENGTH,
@@ -51,7 +53,6 @@ from tartli.moves import PLAYS, Play
 
 __all__ = ["PhaseTwoPosition", "Solution", "coach", "position_of", "solve"]
 
-_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 _INF = 10_000
 
 
@@ -62,14 +63,10 @@ def _between_table(t: int) -> list[list[int]]:
         for b in range(32):
             if a >> 3 != b >> 3:
                 continue
-            sa, sb = _strength(t, a), _strength(t, b)
+            sa, sb = STRENGTH_BY_TRUMP[t][a], STRENGTH_BY_TRUMP[t][b]
             lo, hi = min(sa, sb), max(sa, sb)
-            table[a][b] = sum(1 << k for k in range(a & ~7, (a & ~7) + 8) if lo < _strength(t, k) < hi)
+            table[a][b] = sum(1 << k for k in range(a & ~7, (a & ~7) + 8) if lo < STRENGTH_BY_TRUMP[t][k] < hi)
     return table
-
-
-def _strength(t: int, i: int) -> int:
-    return (TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7]
 
 
 _BETWEEN = tuple(_between_table(t) for t in range(4))
@@ -187,7 +184,7 @@ class _Search:
         t = pos.trump.index
         self.points = [(TRUMP_POINTS if i >> 3 == t else PLAIN_POINTS)[i & 7] for i in range(32)]
         self.strength = [(TRUMP_STRENGTH if i >> 3 == t else PLAIN_STRENGTH)[i & 7] for i in range(32)]
-        self.trump_mask = _SUIT_MASKS[t]
+        self.trump_mask = SUIT_MASKS[t]
         self.t = t
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
@@ -249,7 +246,7 @@ class _Search:
 
     def follow(self, hand: int, lead: int) -> int:
         """T4: the cards the second player may play to ``lead``."""
-        return hand & _SUIT_MASKS[lead >> 3] or hand & self.trump_mask or hand
+        return hand & SUIT_MASKS[lead >> 3] or hand & self.trump_mask or hand
 
     def beats(self, lead: int, second: int) -> bool:
         """T1: does ``second`` win against ``lead``?"""
@@ -306,7 +303,7 @@ class _Search:
             cards.remove(first)
             cards.insert(0, first)
         points = self.points
-        suit_masks = _SUIT_MASKS
+        suit_masks = SUIT_MASKS
         trump_mask = self.trump_mask
         adjust = self.adjust
         for c in cards:
