@@ -83,7 +83,7 @@ def main() -> None:
         server.shutdown()
     files = [p for p in folder.rglob("*") if p.is_file()]
     runtime = folder / "static" / "pyodide"
-    print(f"site: {site.size_of(folder) / 2**20:.1f} MiB in {len(files)} files", end="")
+    print(f"site: {sum(p.stat().st_size for p in files) / 2**20:.1f} MiB in {len(files)} files", end="")
     print(f" (the local Pyodide with its wheels: {site.size_of(runtime) / 2**20:.1f} MiB)")
     print(f"first visit of the table page transfers {figures['transferred'] / 2**20:.1f} MiB")
     cold, warm = figures["cold"], figures["warm"]

@@ -254,6 +254,15 @@ class Watch:
         assert not self.foreign_requests, f"requests to hosts other than {LOCAL_HOSTS}: {self.foreign_requests}"
 
 
+def assert_no_error_output(page: Any) -> None:
+    """No traceback, error text, stderr output or error box among a page's rendered cells."""
+    cells = page.locator("#rendered_cells").inner_text()
+    assert "Traceback" not in cells
+    assert "Error" not in cells
+    assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+    assert page.locator(".jp-OutputArea-output.jp-mod-error, .voila-error").count() == 0
+
+
 @dataclass
 class OpenedPage:
     page: Any

@@ -17,6 +17,8 @@ import pytest
 
 from tartli.course import PAGES, page_url
 
+from .conftest import assert_no_error_output
+
 pytestmark = pytest.mark.browser
 
 TABLE = "table.ipynb"
@@ -161,11 +163,7 @@ def test_every_page_loads_with_its_widgets_and_no_errors(open_page: Any, file: s
         assert state.status.startswith("Player 0 to play")
         assert button(page, "New deal").is_visible()
     page.wait_for_timeout(1_000)  # late errors (a widget failing after the first paint) still count
-    cells = page.locator("#rendered_cells").inner_text()
-    assert "Traceback" not in cells
-    assert "Error" not in cells
-    assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
-    assert page.locator(".jp-OutputArea-output.jp-mod-error, .voila-error").count() == 0
+    assert_no_error_output(page)
     title = page.title()
     assert "error" not in title.lower(), title
     opened.watch.assert_clean()

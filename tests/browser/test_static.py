@@ -26,7 +26,7 @@ from tartli import site
 from tartli.course import PAGES, page_url
 from tartli.widgets.trainers import NameTheCard
 
-from .conftest import Watch, browser_session
+from .conftest import Watch, assert_no_error_output, browser_session
 
 pytestmark = pytest.mark.browser
 
@@ -86,14 +86,6 @@ def open_static(context: Any, base: str, file: str) -> tuple[Any, Watch]:
     assert response is not None and response.status == 200
     page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
     return page, watch
-
-
-def assert_no_error_output(page: Any) -> None:
-    cells = page.locator("#rendered_cells").inner_text()
-    assert "Traceback" not in cells
-    assert "Error" not in cells
-    assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
-    assert page.locator(".jp-OutputArea-output.jp-mod-error, .voila-error").count() == 0
 
 
 def test_the_start_page_opens_the_lesson_index(static_site: str, context: Any) -> None:
