@@ -40,6 +40,7 @@ __all__ = [
     "Rank",
     "Suit",
     "cards_of",
+    "indices_of",
     "mask_of",
     "parse_cards",
     "suit_singular",
@@ -233,6 +234,16 @@ class CardList(list[Card]):
         from tartli.render.table import hand_svg
 
         return hand_svg(self, card_width=70)
+
+
+def indices_of(mask: int) -> list[int]:
+    """The card indices whose bits are set in ``mask``, in order (for the bots' fast loops)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def cards_of(mask: int) -> CardList:

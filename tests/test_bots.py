@@ -13,12 +13,22 @@ import pytest
 from tartli import Deal, HandState, RuleSet
 from tartli.__main__ import main
 from tartli.bots import HeuristicBot, RandomBot, SearchBot, bot_for_level
-from tartli.bots.determinize import World, announcements, build_state, consistent, sample
+from tartli.bots.determinize import (
+    Silence,
+    World,
+    announcements,
+    build_state,
+    consistent,
+    could_declare,
+    sample,
+    silences,
+)
 from tartli.bots.solver import solve
 from tartli.bots.tournament import run_hands, run_matches
-from tartli.cards import mask_of
+from tartli.cards import mask_of, parse_cards
 from tartli.game import PlayerView
-from tartli.moves import Bela, Declare, GoOut, Move, Play
+from tartli.melds import Meld
+from tartli.moves import Bela, Declare, GoOut, Move, Play, Swap
 
 RULE_SETS = [RuleSet.hungarian(), RuleSet.pais(), RuleSet.austrian()]
 
@@ -214,6 +224,75 @@ def test_determinizer_reads_a_lost_announcement() -> None:
     pytest.fail("no lost announcement found")
 
 
+def _heuristic_hands(rules: RuleSet, seed: int) -> Iterator[tuple[HandState, dict[int, int]]]:
+    """Positions of rule-of-thumb hands (it declares whenever it can), with player 1's hand
+    at each of their declaration steps so far (trick -> card mask)."""
+    bot = HeuristicBot()
+    state = HandState.from_seed(seed, rules, dealer=seed % 2)
+    at_step: dict[int, int] = {}
+    while not state.is_over:
+        p = state.to_move
+        assert p is not None
+        move = bot.choose(state.view(p))
+        if p == 1 and state.trick_number <= 8 and not isinstance(move, (Bela, Swap)):
+            at_step.setdefault(state.trick_number, mask_of(state.hand(1)))
+        yield state, dict(at_step)
+        state.push(move)
+
+
+@pytest.mark.rule("M5", "K3", "K6", "K7", "V5")
+def test_silences_are_steps_with_nothing_legal_to_declare() -> None:
+    """Against a player who declares whenever they can, every step read as silent is one at
+    which their true hand had nothing legal to declare, and the steps are found."""
+    found = 0
+    for rules in RULE_SETS:
+        for seed in range(40):
+            for state, at_step in _heuristic_hands(rules, seed):
+                for s in silences(state.view(0)):
+                    assert s.trick in at_step
+                    assert not could_declare(at_step[s.trick], s, rules), (seed, s)
+                    found += 1
+    assert found > 1000
+
+
+def test_could_declare_follows_k3_k6_and_k7() -> None:
+    rules = RuleSet.hungarian()
+    terc = mask_of(parse_cards(["KH", "OH", "UH", "7A", "8B"]))
+    kings = mask_of(parse_cards(["KA", "KL", "KH", "KB", "7A"]))
+    free = Silence(1, None, frozenset(), ())
+    assert could_declare(terc, free, rules) and could_declare(kings, free, rules)
+    assert not could_declare(terc, Silence(2, (True, 0), frozenset(), ()), rules)  # K3: a set was led
+    assert not could_declare(terc, Silence(2, (False, 4), frozenset(), ()), rules)  # K3: a kvart was led
+    assert could_declare(kings, Silence(2, (True, 0), frozenset(), ()), rules)
+    assert not could_declare(kings, Silence(3, None, frozenset({Meld.parse("vannak:K")}), ()), rules)  # K6
+    assert not could_declare(terc, Silence(3, None, frozenset(), (Meld.parse("kvart:KH"),)), rules)  # K7
+    assert not could_declare(mask_of(parse_cards(["AH", "XH", "9H", "7H", "8A"])), free, rules)
+
+
+@pytest.mark.rule("M5", "K3")
+def test_sampled_hands_had_nothing_to_declare_at_a_silent_step() -> None:
+    """The opponent led without declaring: with the inference every sampled hand (with the
+    card led) had nothing to declare then; without it some samples give them a meld."""
+    checked = 0
+    uniform_melds = 0
+    for rules in RULE_SETS:
+        for seed in range(60):
+            for state, _ in _heuristic_hands(rules, 1000 + seed):
+                view = state.view(0)
+                if not (view.trick_number <= 7 and view.lead is not None and view.leader == 1):
+                    continue
+                now = next((s for s in silences(view) if s.trick == view.trick_number), None)
+                if now is None:
+                    continue
+                for k in range(4):
+                    hand = mask_of(sample(view, random.Random(k)).opponent_hand) | view.lead.bit
+                    assert not could_declare(hand, now, rules)
+                    checked += 1
+                    plain = mask_of(sample(view, random.Random(k), infer=False).opponent_hand) | view.lead.bit
+                    uniform_melds += could_declare(plain, now, rules)
+    assert checked > 500 and uniform_melds > 20
+
+
 def test_build_state_with_the_truth_is_the_state() -> None:
     """The look-ahead state built from a view and the true hidden cards behaves like the real one."""
     for i, state in enumerate(positions(150, seed=8, declare_bias=0.6)):
@@ -342,3 +421,38 @@ def test_search_shortlist_keeps_the_rule_of_thumb_and_every_other_kind_of_move()
         assert sum(isinstance(m, Play) for m in short) <= 3
         checked += 1
     assert checked >= 50
+
+
+def test_play_model_prefers_the_cards_a_sensible_player_gives_up() -> None:
+    """The sampler's opponent model: leading a lone low card is likelier than breaking up a
+    sequence or leading the trump Over; the probabilities over a hand sum to one."""
+    from tartli.bots.search import play_model
+
+    hand = mask_of(parse_cards(["OA", "UA", "XA", "7L", "8H", "9B", "AB", "KH", "OL"]))  # trumps: Acorns
+    model = play_model(0, True, 10.0)
+    odds = {
+        c.text: model(hand, c.index, -1, 0) for c in parse_cards(["OA", "UA", "XA", "7L", "8H", "9B", "AB", "KH", "OL"])
+    }
+    assert sum(odds.values()) == pytest.approx(1.0)
+    assert odds["7L"] > odds["UA"] and odds["8H"] > odds["OA"] and odds["7L"] > odds["AB"]
+    sharper = play_model(0, True, 2.0)
+    assert sharper(hand, parse_cards(["7L"])[0].index, -1, 0) > odds["7L"]
+
+
+def test_samples_are_weighted_by_the_opponents_plays() -> None:
+    """With a play model each sample carries the likelihood of the opponent's recent plays
+    (0 < weight <= 1, and below 1 somewhere); without one every weight is 1."""
+    from tartli.bots.search import play_model
+
+    weighted = 0
+    for state, _ in _heuristic_hands(RuleSet.hungarian(), 77):
+        view = state.view(0)
+        if not 2 <= view.trick_number <= 7 or state.to_move != 0:
+            continue
+        model = play_model(view.trump.index, True, 10.0)
+        for k in range(3):
+            world = sample(view, random.Random(k), plays=model)
+            assert 0.0 < world.weight <= 1.0
+            weighted += world.weight < 1.0
+            assert sample(view, random.Random(k)).weight == 1.0
+    assert weighted > 5

@@ -18,6 +18,20 @@ Only the view is used, never the referee's state. A sample respects:
   the sample names concrete melds for it, held in the sampled hand (or the card
   they just led), so that the contest can be decided in the look-ahead.
 
+One more thing is read from the opponent's play, an inference rather than a
+fact (``infer=True``, the default): a player who had a meld they could declare
+at a declaration step and said nothing is rare (the rules of thumb, and the
+lessons, say to declare at once; K5 makes a lost contest cost nothing). So for
+every step at which the opponent declared nothing (:func:`silences`), the sample
+prefers hands in which they had nothing legal to declare then (M5-M7, K3 against
+the player's own declaration, K6, K7/V5). Their hand at an earlier step is
+rebuilt backwards from the sampled hand: the cards they played since are put back,
+their swaps undone, and for each draw since then one of their cards is taken out
+at random as the drawn card (never one they are known to have held before it: a
+card of a meld they scored, béla, the indicator they swapped for). Cards they
+were seen to draw (the indicator after trick 7, the V8 card) are exactly those.
+If no such hand turns up quickly the sample falls back to the facts alone.
+
 Sampling is by rejection (uniform over the consistent deals), falling back to
 placing a fitting meld first when rejection does not find one quickly.
 
@@ -33,10 +47,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tartli.cards import Card, Rank, cards_of, mask_of
+from tartli.cards import Card, Rank, cards_of, indices_of, mask_of
 from tartli.game import (
     Deal,
     HandState,
@@ -45,6 +59,7 @@ from tartli.game import (
     _Trick,
 )
 from tartli.melds import (
+    SEQUENCE_NAMES,
     Meld,
     MeldKind,
     bela_mask,
@@ -53,8 +68,19 @@ from tartli.melds import (
     sequences_in,
     sets_in,
 )
+from tartli.rules import RuleSet
 
-__all__ = ["Announcement", "World", "announcements", "build_state", "consistent", "sample"]
+__all__ = [
+    "Announcement",
+    "Silence",
+    "World",
+    "announcements",
+    "build_state",
+    "consistent",
+    "could_declare",
+    "sample",
+    "silences",
+]
 
 _RANK_BY_NAME = {r.name_in(): r for r in Rank}
 
@@ -81,12 +107,15 @@ class Announcement:
 
 @dataclass(frozen=True)
 class World:
-    """One sample of the hidden cards: the opponent's hand, the talon (top first), and the
-    concrete melds of an opponent's declaration still being contested in this trick."""
+    """One sample of the hidden cards: the opponent's hand, the talon (top first), the
+    concrete melds of an opponent's declaration still being contested in this trick, and
+    the sample's weight: the likelihood of the opponent's recent plays under a play model
+    given to :func:`sample` (1.0 without one)."""
 
     opponent_hand: tuple[Card, ...]
     talon: tuple[Card, ...]
     pending: tuple[Meld, ...] | None
+    weight: float = 1.0
 
 
 def announcements(view: PlayerView) -> list[Announcement]:
@@ -220,7 +249,193 @@ def _possible(view: PlayerView) -> int:
     return mask_of(view.unseen) | mask_of(view.opponent_known)
 
 
-def sample(view: PlayerView, rng: random.Random, tries: int = 60) -> World:
+_LENGTH_BY_NAME = {name: length for length, name in SEQUENCE_NAMES.items()}
+
+
+@dataclass(frozen=True)
+class Silence:
+    """A declaration step of tricks 1-8 at which the opponent declared nothing.
+
+    ``need``: when they were second after the player declared, what K3 asked of an
+    answer: ``(True, 0)`` a set, ``(False, n)`` a set or a sequence of ``n`` or more
+    cards; ``None`` when anything could be declared. ``sets``: the sets scored by
+    either player before that trick (K6); ``sequences``: the opponent's sequences
+    scored before it (K7/V5).
+    """
+
+    trick: int
+    need: tuple[bool, int] | None
+    sets: frozenset[Meld]
+    sequences: tuple[Meld, ...]
+
+
+@dataclass(frozen=True)
+class _Past:
+    """The opponent's side of the hand so far, to rebuild their hand at earlier steps."""
+
+    silences: dict[int, Silence]
+    played: dict[int, int]  # trick -> the card they played to it
+    swaps: dict[int, int]  # trick -> the indicator they took for the trump 7 (T5/V7)
+    drawn: dict[int, int]  # trick -> the card they were seen to draw after it (indicator, V8)
+    held_from: dict[int, int]  # card -> the first trick they are known to have held it in
+    leads: dict[int, int]  # trick -> the card the player led to it, when the opponent answered
+    seen: dict[int, int]  # trick -> the cards played before the opponent's card in it
+
+
+def could_declare(hand: int, silence: Silence, rules: RuleSet) -> bool:
+    """Had a player holding ``hand`` at the step of ``silence`` anything legal to declare?"""
+    sets = [m for m in sets_in(hand, rules) if m not in silence.sets]
+    if sets:
+        return True  # a set is always a legal answer (K3) and always a legal lead
+    need = silence.need
+    if need is not None and need[0]:
+        return False
+    shortest = need[1] if need is not None else 3
+    return any(m.length >= shortest and same_suit_ok(m, silence.sequences, rules) for m in sequences_in(hand))
+
+
+def silences(view: PlayerView) -> list[Silence]:
+    """The opponent's declaration steps (tricks 1-8) that have passed without a declaration."""
+    return list(_past(view).silences.values())
+
+
+def _past(view: PlayerView) -> _Past:
+    me, opp = view.player, 1 - view.player
+    n = view.trick_number
+    leaders = {i + 1: t[0] for i, t in enumerate(view.tricks)}
+    leaders[n] = view.leader
+    played: dict[int, int] = {}
+    leads: dict[int, int] = {}
+    seen: dict[int, int] = {}
+    before = 0
+    for i, (leader, lead, second, _) in enumerate(view.tricks):
+        played[i + 1] = (lead if leader == opp else second).index
+        seen[i + 1] = before
+        if leader != opp:
+            leads[i + 1] = lead.index
+            seen[i + 1] |= lead.bit
+        before |= lead.bit | second.bit
+    if view.lead is not None and view.leader == opp:
+        played[n] = view.lead.index
+        seen[n] = before
+    declared: set[int] = set()
+    passed: set[int] = set()
+    mine: dict[int, list[str]] = {}
+    scored_before: dict[int, tuple[frozenset[Meld], tuple[Meld, ...]]] = {}
+    sets: set[Meld] = set()
+    opp_seqs: list[Meld] = []
+    swaps: dict[int, int] = {}
+    drawn: dict[int, int] = {}
+    held_from: dict[int, int] = {}
+    for e in view.events:
+        t = e.trick
+        if t not in scored_before:
+            scored_before[t] = (frozenset(sets), tuple(opp_seqs))
+        if e.kind == "declare":
+            if e.player == opp:
+                declared.add(t)
+            elif e.player == me:
+                mine.setdefault(t, []).extend(k for k in e.say.split(", ") if k and k != "béla")
+        elif e.kind == "pass" and e.player == opp:
+            passed.add(t)
+        elif e.kind == "score" and e.player is not None:
+            for m in _melds_named(e.cards):
+                if m.kind is MeldKind.SET:
+                    sets.add(m)
+                elif e.player == opp:
+                    opp_seqs.append(m)
+        if e.player == opp and e.kind in ("score", "bela"):
+            for c in e.cards:
+                held_from.setdefault(c.index, t)
+        elif e.player == opp and e.kind == "swap" and len(e.cards) == 2:
+            swaps[t] = e.cards[1].index
+            held_from.setdefault(e.cards[1].index, t)
+        elif e.player == opp and e.kind in ("show", "draw") and e.cards:
+            drawn[t] = e.cards[0].index  # seen: the indicator after trick 7, the V8 card
+            held_from.setdefault(e.cards[0].index, t + 1)
+    out: dict[int, Silence] = {}
+    for t in range(1, min(n, 8) + 1):
+        if t in declared or (view.rules.swap_any_time and t in swaps):
+            continue  # under V7 the swap may have come after the step: not used
+        if leaders.get(t) == opp:
+            done = t in played  # the lead is played after the leader's step
+            need = None
+        else:
+            done = t in passed or t in played
+            words = mine.get(t, [])
+            if not words:
+                need = None
+            elif "vannak" in words:
+                need = (True, 0)
+            else:
+                need = (False, max(_LENGTH_BY_NAME[w] for w in words))
+        if done:
+            then = scored_before.get(t, (frozenset(sets), tuple(opp_seqs)))
+            out[t] = Silence(t, need, then[0], then[1])
+    return _Past(out, played, swaps, drawn, held_from, leads, seen)
+
+
+PlayModel = Callable[[int, int, int, int], float]
+"""How likely the opponent was to play a card: ``(hand, card, lead, seen) -> probability``, with
+``hand`` the card mask they held (``card`` in it), ``lead`` the card they answered (-1 when they
+led) and ``seen`` the cards played in earlier tricks (and the lead)."""
+
+
+def _replay(
+    view: PlayerView, past: _Past, hand: int, rng: random.Random, plays: PlayModel | None, depth: int
+) -> tuple[int, float]:
+    """Rebuild the opponent's hand backwards from ``hand`` (see the module notes).
+
+    Returns the trick of the newest silent step at which that hand had something legal to
+    declare (0 if none), and the likelihood of their plays of the last ``depth`` tricks
+    under ``plays`` (1.0 without a model).
+    """
+    rules = view.rules
+    seven = 1 << (view.trump.index * 8 + Rank.SEVEN.index)
+    n = view.trick_number
+    first = min(past.silences, default=n + 1)
+    if plays is not None:
+        first = min(first, max(1, n - depth + 1))
+    if first > n:
+        return 0, 1.0
+    weight = 1.0
+    t = n
+    h = hand
+    if t in past.played:
+        h |= 1 << past.played[t]
+    while True:
+        silence = past.silences.get(t)
+        if silence is not None and could_declare(h, silence, rules):
+            return t, 0.0
+        if plays is not None and t in past.played and t > n - depth:
+            weight *= plays(h, past.played[t], past.leads.get(t, -1), past.seen.get(t, 0))
+        if t <= first:
+            return 0, weight
+        taken = past.swaps.get(t)
+        if taken is not None:
+            h = h & ~(1 << taken) | seven
+        t -= 1  # the draw after trick t (tricks 1-7), then trick t's card back in hand
+        if t <= 7:
+            x = past.drawn.get(t)
+            if x is None:
+                options = [c for c in indices_of(h) if past.held_from.get(c, 99) > t]
+                if not options:
+                    return 0, weight  # an impossible history: do not judge the hand by it
+                x = options[rng.randrange(len(options))]
+            h &= ~(1 << x)
+        if t in past.played:
+            h |= 1 << past.played[t]
+
+
+def sample(
+    view: PlayerView,
+    rng: random.Random,
+    tries: int = 60,
+    *,
+    infer: bool = True,
+    plays: PlayModel | None = None,
+    depth: int = 3,
+) -> World:
     """Deal the hidden cards at random, consistent with the view (see the module notes)."""
     unseen = list(view.unseen)
     known = mask_of(view.opponent_known)
@@ -228,6 +443,11 @@ def sample(view: PlayerView, rng: random.Random, tries: int = 60) -> World:
     anns = announcements(view)
     scored_sets = {m for ms in view.scored_melds for m in ms if m.kind is MeldKind.SET}
     opp_scored = list(view.scored_melds[1 - view.player])
+
+    past = _past(view) if infer and view.trick_number <= 8 else None
+    if past is not None and not past.silences and plays is None:
+        past = None
+    weight = 1.0
 
     def check(hand: int) -> tuple[bool, tuple[Meld, ...] | None]:
         pending = None
@@ -240,8 +460,9 @@ def sample(view: PlayerView, rng: random.Random, tries: int = 60) -> World:
         return True, pending
 
     best_hand: int | None = None
-    pending: tuple[Meld, ...] | None = None
-    for attempt in range(tries * 2):
+    best_pending: tuple[Meld, ...] | None = None
+    best_miss = 99  # the fallback: the facts met, and the inference met for the newest steps
+    for attempt in range(tries * 2 if anns else tries):
         if attempt < tries or not anns:
             chosen = rng.sample(unseen, slots)
         else:
@@ -249,16 +470,19 @@ def sample(view: PlayerView, rng: random.Random, tries: int = 60) -> World:
         hand = known | mask_of(chosen)
         ok, pending = check(hand)
         if best_hand is None:
-            best_hand = hand
+            best_hand, best_pending = hand, pending
         if ok:
-            best_hand = hand
-            break
-        if not anns:
-            break
+            miss, w = (0, 1.0) if past is None else _replay(view, past, hand, rng, plays, depth)
+            if not miss:
+                best_hand, best_pending, weight = hand, pending, w
+                break
+            if miss < best_miss:
+                best_hand, best_pending, best_miss = hand, pending, miss
     assert best_hand is not None
+    pending = best_pending
     rest = [c for c in unseen if not best_hand >> c.index & 1]
     rng.shuffle(rest)
-    return World(tuple(cards_of(best_hand)), tuple(rest), pending)
+    return World(tuple(cards_of(best_hand)), tuple(rest), pending, weight)
 
 
 def _constructive(

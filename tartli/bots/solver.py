@@ -46,6 +46,7 @@ from tartli.cards import (
     TRUMP_STRENGTH,
     Card,
     Suit,
+    indices_of,
     mask_of,
 )
 from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
@@ -507,27 +508,25 @@ def _takes_all(pos: PhaseTwoPosition, search: _Search) -> bool:
             return any(
                 all(
                     not search.beats(c, d) and wins_all(mine & ~(1 << c), theirs & ~(1 << d), True)
-                    for d in _bits(search.follow(theirs, c))
+                    for d in indices_of(search.follow(theirs, c))
                 )
-                for c in _bits(mine)
+                for c in indices_of(mine)
             )
         return all(
             any(
                 search.beats(c, d) and wins_all(mine & ~(1 << d), theirs & ~(1 << c), True)
-                for d in _bits(search.follow(mine, c))
+                for d in indices_of(search.follow(mine, c))
             )
-            for c in _bits(theirs)
+            for c in indices_of(theirs)
         )
 
     mine, theirs = pos.hands[me], pos.hands[1 - me]
     if pos.lead is None:
         return wins_all(mine, theirs, True)
     c = pos.lead.index
-    return any(search.beats(c, d) and wins_all(mine & ~(1 << d), theirs, True) for d in _bits(search.follow(mine, c)))
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(32) if mask >> i & 1]
+    return any(
+        search.beats(c, d) and wins_all(mine & ~(1 << d), theirs, True) for d in indices_of(search.follow(mine, c))
+    )
 
 
 def best_play(view: PlayerView) -> Play:
