@@ -112,3 +112,33 @@ def test_placeholders_depend_on_nothing(tmp_path: Path) -> None:
     assert packages["jedi"]["depends"] == []
     assert packages["jedi"]["version"] == "0.0.0"
     assert set(site.PLACEHOLDERS) <= set(site.PRELOAD)  # so the kernel never tries to install them
+
+
+_WORKER = (
+    "async initRuntime(e){let t,{pyodideUrl:n,indexUrl:s}=e;"
+    "this._pyodide=await t({indexURL:s,stdout:e=>{console.log(e)},"
+    "...e.loadPyodideOptions}),this._pyodide._api.on_fatal=async e=>{}}"
+)
+
+
+def test_the_worker_is_patched_to_start_from_the_snapshot(tmp_path: Path) -> None:
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    (static / "352.js").write_text(_WORKER, encoding="utf-8")
+    (static / "other.js").write_text("console.log(1)", encoding="utf-8")
+    assert site.patch_worker(tmp_path) == 1
+    patched = (static / "352.js").read_text(encoding="utf-8")
+    assert "self.tartliSnapshot.load(f,o):f(o)})(t,{indexURL:s,stdout:" in patched
+    assert "...e.loadPyodideOptions}),self.tartliSnapshot&&self.tartliSnapshot.restored(this._pyodide)," in patched
+    assert (static / "other.js").read_text(encoding="utf-8") == "console.log(1)"
+
+
+def test_a_worker_of_another_shape_stops_the_build(tmp_path: Path) -> None:
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    (static / "352.js").write_text(_WORKER.replace("...e.loadPyodideOptions", "...e.options"), encoding="utf-8")
+    with pytest.raises(site.BuildError, match="no loadPyodide call"):
+        site.patch_worker(tmp_path)
+    (static / "352.js").write_text("console.log(1)", encoding="utf-8")
+    with pytest.raises(site.BuildError, match="no Pyodide kernel worker"):
+        site.patch_worker(tmp_path)

@@ -48,7 +48,11 @@ from tartli.widgets.board import SvgBoard, uploaded_text
 
 log = logging.getLogger(__name__)
 
-_HIDDEN = w.Layout(display="none")
+
+def _hidden() -> w.Layout:
+    # A new layout each time, as for _shown(): no widget is made when the module is imported (the
+    # static edition's memory snapshot imports it before any page is open, see tartli.site).
+    return w.Layout(display="none")
 
 
 def _shown() -> w.Layout:
@@ -342,7 +346,7 @@ class TableController:
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         if self.two_players:
-            self.level_buttons.layout = _HIDDEN
+            self.level_buttons.layout = _hidden()
         self.widget = w.VBox(
             [
                 self.status,
@@ -390,10 +394,10 @@ class TableController:
         self.board.svg = table_svg(view, opponent_hand=opponent, language=lang, pickable=True)
         legal = view.legal_moves
         allowed = {type(m) for m in legal}
-        self.swap_button.layout = _shown() if Swap in allowed else _HIDDEN
-        self.bela_button.layout = _shown() if Bela in allowed else _HIDDEN
-        self.pass_button.layout = _shown() if Pass in allowed else _HIDDEN
-        self.out_button.layout = _shown() if GoOut in allowed else _HIDDEN
+        self.swap_button.layout = _shown() if Swap in allowed else _hidden()
+        self.bela_button.layout = _shown() if Bela in allowed else _hidden()
+        self.pass_button.layout = _shown() if Pass in allowed else _hidden()
+        self.out_button.layout = _shown() if GoOut in allowed else _hidden()
         # Going out is always allowed (S3) but only right with 501: say so by its look.
         self.out_button.button_style = "warning" if state.total(viewer) >= 501 else ""
         declares = [m for m in legal if isinstance(m, Declare)]
@@ -405,11 +409,11 @@ class TableController:
             worth = [sum(m.value for m in d.melds) for d in declares]
             self.declarations.value = worth.index(max(worth))
         self._declare_moves = declares
-        shown = _shown() if declares else _HIDDEN
+        shown = _shown() if declares else _hidden()
         self.declarations.layout = w.Layout(display="" if declares else "none", width="auto")
         self.declare_button.layout = shown
         over = state.is_over
-        self.next_button.layout = _shown() if over and not self.match.is_over else _HIDDEN
+        self.next_button.layout = _shown() if over and not self.match.is_over else _hidden()
         self.undo_button.disabled = not self._human_moves_made()
         self.redo_button.disabled = not self._redo
         self.log_view.value = self._log_html(view)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,14 +46,26 @@ def html_name(file: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built from this checkout and served on a free port of 127.0.0.1; its base URL."""
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from this checkout."""
     out = tmp_path_factory.mktemp("static") / "site"
     try:
         site.build(out, CACHE)
     except site.BuildError as err:
         pytest.fail(f"the static site did not build: {err}", pytrace=False)
-    server, base = site.serve_in_thread(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def requested() -> list[str]:
+    """Every path the site's server was asked for, in order."""
+    return []
+
+
+@pytest.fixture(scope="session")
+def static_site(built_site: Path, requested: list[str]) -> Iterator[str]:
+    """The built site served on a free port of 127.0.0.1; its base URL."""
+    server, base = site.serve_in_thread(built_site, requested=requested)
     try:
         yield base
     finally:
@@ -151,3 +165,38 @@ def test_progress_is_kept_in_the_browser_and_shown_on_the_course_map(static_site
     pack.locator(".tartli-stars").wait_for(state="visible")
     assert pack.locator(".tartli-stars").inner_text() == "★ 3/3"
     index_watch.assert_clean()
+
+
+def test_pages_start_from_the_memory_snapshot(static_site: str, context: Any, requested: list[str]) -> None:
+    """The kernel restores the snapshot and the site-packages archive: no wheel is fetched."""
+    del requested[:]
+    page, watch = open_static(context, static_site, "table.ipynb")
+    page.locator(".tartli-board svg").first.wait_for(state="visible")
+    names = [path.rsplit("/", 1)[-1] for path in requested]
+    assert "snapshot.bin.gz" in names and "snapshot-files.bin.gz" in names and "snapshot-loader.js" in names
+    assert not [name for name in names if name.endswith(".whl")]
+    watch.assert_clean()
+
+
+def test_without_the_snapshot_pages_start_from_the_wheels(built_site: Path, context: Any, tmp_path: Path) -> None:
+    """A host that lost the snapshot file (or a browser that cannot use it) still gets the course:
+    the worker falls back to loading the wheels, slower but whole."""
+    copy = tmp_path / "site"
+    shutil.copytree(built_site, copy, copy_function=os.link)
+    (copy / "static" / "pyodide" / "snapshot.bin.gz").unlink()
+    asked: list[str] = []
+    server, base = site.serve_in_thread(copy, requested=asked)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(base + "voici/render/table.html", wait_until="load")
+        page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+        page.locator(".tartli-board [data-pick]").first.wait_for(state="visible")
+        assert page.locator(".tartli-board [data-pick]").count() == 9
+        assert_no_error_output(page)
+    finally:
+        server.shutdown()
+        server.server_close()
+    names = [path.rsplit("/", 1)[-1] for path in asked]
+    assert "snapshot.bin.gz" in names  # asked for, not found
+    assert any(name.startswith("tartli-") and name.endswith(".whl") for name in names)
