@@ -352,7 +352,10 @@ class SearchBot:
         # it clearly. Measured against the rule of thumb (300 hands, 100 samples, seed 7): head start
         # 0: 65.3%, 6: 63.3%, 15: 68.3% (seed 8: 66.0%), 25: 65.3% of hands won; with 15 and the
         # 120 ms budget, 65.3% of 1,000 hands (seed 1) and 61.3% of 600 (seed 2): the differences
-        # between head starts are within the noise of such runs.
+        # between head starts are within the noise of such runs. With the opponent inferred from its
+        # play (``infer``): 62.8% (seed 1) and 62.9% (seed 2) of 1,000 hands; paired runs on the same
+        # deals put the inference 1-3 points up, within their noise. Told the opponent's true hand,
+        # the same search wins about 71% (150 deals): that is the ceiling of these playouts.
         for k, move in enumerate(candidates):
             if move == hint:
                 means[k] += self.prior
