@@ -72,6 +72,7 @@ from tartli.rules import RuleSet
 
 __all__ = [
     "Announcement",
+    "Sampler",
     "Silence",
     "World",
     "announcements",
@@ -118,6 +119,20 @@ class World:
     weight: float = 1.0
 
 
+def _leaders_and_plays(view: PlayerView) -> tuple[dict[int, int], dict[int, int]]:
+    """Who led each trick so far (the one under way included), and the card the opponent played
+    to each trick (trick number -> card index)."""
+    opp = 1 - view.player
+    leaders = {i + 1: t[0] for i, t in enumerate(view.tricks)}
+    leaders[view.trick_number] = view.leader
+    played: dict[int, int] = {}
+    for i, (leader, lead, second, _) in enumerate(view.tricks):
+        played[i + 1] = (lead if leader == opp else second).index
+    if view.lead is not None and view.leader == opp:
+        played[view.trick_number] = view.lead.index
+    return leaders, played
+
+
 def announcements(view: PlayerView) -> list[Announcement]:
     """The opponent's unscored declarations of this hand, with what the contest revealed."""
     me, opp = view.player, 1 - view.player
@@ -127,13 +142,7 @@ def announcements(view: PlayerView) -> list[Announcement]:
     good: set[int] = set()
     my_scored: dict[int, list[Meld]] = {}
     decided: set[int] = set()
-    leaders = {i + 1: t[0] for i, t in enumerate(view.tricks)}
-    leaders[view.trick_number] = view.leader
-    played: dict[int, int] = {}  # trick -> card the opponent played to it
-    for i, (leader, lead, second, _) in enumerate(view.tricks):
-        played[i + 1] = (lead if leader == opp else second).index
-    if view.lead is not None and view.leader == opp:
-        played[view.trick_number] = view.lead.index
+    leaders, played = _leaders_and_plays(view)
     swapped: int | None = None
     for e in view.events:
         n = e.trick
@@ -302,21 +311,17 @@ def silences(view: PlayerView) -> list[Silence]:
 def _past(view: PlayerView) -> _Past:
     me, opp = view.player, 1 - view.player
     n = view.trick_number
-    leaders = {i + 1: t[0] for i, t in enumerate(view.tricks)}
-    leaders[n] = view.leader
-    played: dict[int, int] = {}
+    leaders, played = _leaders_and_plays(view)
     leads: dict[int, int] = {}
     seen: dict[int, int] = {}
     before = 0
     for i, (leader, lead, second, _) in enumerate(view.tricks):
-        played[i + 1] = (lead if leader == opp else second).index
         seen[i + 1] = before
         if leader != opp:
             leads[i + 1] = lead.index
             seen[i + 1] |= lead.bit
         before |= lead.bit | second.bit
-    if view.lead is not None and view.leader == opp:
-        played[n] = view.lead.index
+    if n in played:
         seen[n] = before
     declared: set[int] = set()
     passed: set[int] = set()
@@ -427,6 +432,65 @@ def _replay(
             h |= 1 << past.played[t]
 
 
+class Sampler:
+    """The facts of one view (and, with ``infer``, what the opponent's play suggests), read once
+    for many samples: :meth:`sample` deals the hidden cards (see the module notes).
+
+    ``plays``: a model of the opponent's card play (:data:`PlayModel`); each sample's weight is
+    the likelihood of their plays of the last ``depth`` tricks under it.
+    """
+
+    def __init__(self, view: PlayerView, *, infer: bool = True, plays: PlayModel | None = None, depth: int = 3) -> None:
+        self.view = view
+        self.unseen = list(view.unseen)
+        self.known = mask_of(view.opponent_known)
+        self.slots = view.opponent_hand_size - len(view.opponent_known)
+        self.anns = announcements(view)
+        self.scored_sets = {m for ms in view.scored_melds for m in ms if m.kind is MeldKind.SET}
+        self.opp_scored = list(view.scored_melds[1 - view.player])
+        past = _past(view) if infer and view.trick_number <= 8 else None
+        self.past = past if past is not None and (past.silences or plays is not None) else None
+        self.plays = plays
+        self.depth = depth
+
+    def _check(self, hand: int) -> tuple[bool, tuple[Meld, ...] | None]:
+        pending = None
+        for ann in self.anns:
+            fit = _fits(self.view, ann, hand | ann.since, self.scored_sets, self.opp_scored)
+            if fit is None:
+                return False, None
+            if ann.pending:
+                pending = fit
+        return True, pending
+
+    def sample(self, rng: random.Random, tries: int = 60) -> World:
+        view, anns, unseen, slots, past = self.view, self.anns, self.unseen, self.slots, self.past
+        weight = 1.0
+        best_hand: int | None = None
+        best_pending: tuple[Meld, ...] | None = None
+        best_miss = 99  # the fallback: the facts met, and the inference met for the newest steps
+        for attempt in range(tries * 2 if anns else tries):
+            if attempt < tries or not anns:
+                chosen = rng.sample(unseen, slots)
+            else:
+                chosen = _constructive(view, anns, unseen, slots, rng, self.scored_sets, self.opp_scored)
+            hand = self.known | mask_of(chosen)
+            ok, pending = self._check(hand)
+            if best_hand is None:
+                best_hand, best_pending = hand, pending
+            if ok:
+                miss, w = (0, 1.0) if past is None else _replay(view, past, hand, rng, self.plays, self.depth)
+                if not miss:
+                    best_hand, best_pending, weight = hand, pending, w
+                    break
+                if miss < best_miss:
+                    best_hand, best_pending, best_miss = hand, pending, miss
+        assert best_hand is not None
+        rest = [c for c in unseen if not best_hand >> c.index & 1]
+        rng.shuffle(rest)
+        return World(tuple(cards_of(best_hand)), tuple(rest), best_pending, weight)
+
+
 def sample(
     view: PlayerView,
     rng: random.Random,
@@ -436,53 +500,9 @@ def sample(
     plays: PlayModel | None = None,
     depth: int = 3,
 ) -> World:
-    """Deal the hidden cards at random, consistent with the view (see the module notes)."""
-    unseen = list(view.unseen)
-    known = mask_of(view.opponent_known)
-    slots = view.opponent_hand_size - len(view.opponent_known)
-    anns = announcements(view)
-    scored_sets = {m for ms in view.scored_melds for m in ms if m.kind is MeldKind.SET}
-    opp_scored = list(view.scored_melds[1 - view.player])
-
-    past = _past(view) if infer and view.trick_number <= 8 else None
-    if past is not None and not past.silences and plays is None:
-        past = None
-    weight = 1.0
-
-    def check(hand: int) -> tuple[bool, tuple[Meld, ...] | None]:
-        pending = None
-        for ann in anns:
-            fit = _fits(view, ann, hand | ann.since, scored_sets, opp_scored)
-            if fit is None:
-                return False, None
-            if ann.pending:
-                pending = fit
-        return True, pending
-
-    best_hand: int | None = None
-    best_pending: tuple[Meld, ...] | None = None
-    best_miss = 99  # the fallback: the facts met, and the inference met for the newest steps
-    for attempt in range(tries * 2 if anns else tries):
-        if attempt < tries or not anns:
-            chosen = rng.sample(unseen, slots)
-        else:
-            chosen = _constructive(view, anns, unseen, slots, rng, scored_sets, opp_scored)
-        hand = known | mask_of(chosen)
-        ok, pending = check(hand)
-        if best_hand is None:
-            best_hand, best_pending = hand, pending
-        if ok:
-            miss, w = (0, 1.0) if past is None else _replay(view, past, hand, rng, plays, depth)
-            if not miss:
-                best_hand, best_pending, weight = hand, pending, w
-                break
-            if miss < best_miss:
-                best_hand, best_pending, best_miss = hand, pending, miss
-    assert best_hand is not None
-    pending = best_pending
-    rest = [c for c in unseen if not best_hand >> c.index & 1]
-    rng.shuffle(rest)
-    return World(tuple(cards_of(best_hand)), tuple(rest), pending, weight)
+    """Deal the hidden cards at random, consistent with the view (see the module notes); for
+    many samples of one view, :class:`Sampler` reads the view once."""
+    return Sampler(view, infer=infer, plays=plays, depth=depth).sample(rng, tries)
 
 
 def _constructive(

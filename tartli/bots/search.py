@@ -39,7 +39,7 @@ import time
 from collections.abc import Sequence
 
 from tartli.bots.base import right_claim
-from tartli.bots.determinize import PlayModel, build_state, sample
+from tartli.bots.determinize import PlayModel, Sampler, build_state
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.solver import solve
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, indices_of, mask_of
@@ -212,9 +212,10 @@ def play_model(t: int, four_nines: bool, temperature: float) -> PlayModel:
 
     def likelihood(hand: int, card: int, lead: int, seen: int) -> float:
         live = _FULL & ~(hand | seen)
-        scores = [_card_score(t, i, hand, live, four_nines, lead) for i in indices_of(hand)]
-        mine = _card_score(t, card, hand, live, four_nines, lead)
+        cards = indices_of(hand)
+        scores = [_card_score(t, i, hand, live, four_nines, lead) for i in cards]
         top = max(scores)
+        mine = scores[cards.index(card)]
         return math.exp((mine - top) / temperature) / sum(math.exp((u - top) / temperature) for u in scores)
 
     return likelihood
@@ -318,6 +319,7 @@ class SearchBot:
         model = None
         if self.infer and self.temperature is not None:
             model = play_model(view.trump.index, view.rules.four_nines, self.temperature)
+        sampler = Sampler(view, infer=self.infer, plays=model)
         start = time.perf_counter()
         limit = self.samples
         deadline = start + self.budget_ms / 1000.0
@@ -329,7 +331,7 @@ class SearchBot:
                     break
             elif n >= 1 and (time.perf_counter() >= hard_deadline or (n >= 2 and time.perf_counter() >= deadline)):
                 break
-            world = sample(view, self.rng, infer=self.infer, plays=model)
+            world = sampler.sample(self.rng)
             base = build_state(view, world)
             seed = self.rng.random()
             w = world.weight
