@@ -358,6 +358,14 @@ STARTUP_MODULES = (
 the wheels small, since Pyodide unpacks every wheel as the page starts."""
 
 
+def _node(purpose: str) -> str:
+    """The Node.js executable, which runs the site's own Pyodide at build time."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"Node.js is needed {purpose}; install it")
+    return node
+
+
 def _precompile(cache: Path, runtime: Path, wheels: Sequence[Path]) -> None:
     """Add bytecode to the wheels, compiled by the site's own Pyodide (CPython 3.13, in Node.js).
 
@@ -366,9 +374,7 @@ def _precompile(cache: Path, runtime: Path, wheels: Sequence[Path]) -> None:
     (which stay, for tracebacks and ``inspect``): importing IPython took 2.1 s without it, 1.0 s
     with it (Node.js here). The wheels' RECORD files are rewritten to match.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to precompile the wheels with the site's Pyodide; install it")
+    node = _node("to precompile the wheels with the site's Pyodide")
     script = cache / "precompile.mjs"
     script.write_text(_COMPILE_JS, encoding="utf-8")
     helper = cache / "precompile.py"
@@ -405,9 +411,7 @@ def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
     is frozen at build time, so the loader reseeds ``random`` on every visit; the snapshot is
     made anew by every build, after the wheels are final (it holds their code).
     """
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to make the Pyodide snapshot; install it")
+    node = _node("to make the Pyodide snapshot")
     _run(
         [
             node,
