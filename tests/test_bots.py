@@ -23,7 +23,7 @@ from tartli.bots.determinize import (
     sample,
     silences,
 )
-from tartli.bots.solver import solve
+from tartli.bots.solver import against_rules_of_thumb, solve
 from tartli.bots.tournament import run_hands, run_matches
 from tartli.cards import mask_of, parse_cards
 from tartli.game import PlayerView
@@ -312,16 +312,69 @@ def test_build_state_with_the_truth_is_the_state() -> None:
 
 
 @pytest.mark.rule("T4")
+def _hand_result(view: PlayerView, card_difference: int) -> int:
+    """+1, 0 or -1: the hand won, drawn or lost with this final card-point difference (melds final)."""
+    diff = view.meld_points[view.player] - view.meld_points[1 - view.player] + card_difference
+    return (diff > 0) - (diff < 0)
+
+
 def test_search_bot_plays_the_solver_in_phase_two() -> None:
-    for state in positions(200, seed=9):
+    """A best move unless best play loses the hand; then a best move or a card that wins or draws
+    against the rules of thumb (and it says so)."""
+    winning = other = 0
+    for state in positions(400, seed=9):
         if state.trick_number < 9 or state.to_move is None:
             continue
         view = state.view(state.to_move)
-        move = SearchBot(seed=1).choose(view)
-        if isinstance(move, Play):
-            assert move in solve(view).best_moves
+        move, reason = SearchBot(seed=1).choose_with_reason(view)
+        if not isinstance(move, Play):
+            continue
+        solution = solve(view)
+        if _hand_result(view, solution.value) >= 0:
+            assert move in solution.best_moves
+            winning += 1
+        elif move not in solution.best_moves:
+            values = against_rules_of_thumb(view)
+            assert values[move] == max(values.values())
+            assert _hand_result(view, solution.value) < 0 <= _hand_result(view, values[move])
+            assert "rules of thumb" in reason
+            other += 1
+    assert winning >= 10 and other >= 1
+
+
+def test_search_bot_gives_a_lost_hand_a_chance_against_the_rules_of_thumb() -> None:
+    """Phase 2 from trick 9, when best play cannot win the hand: the search bot picks a card that wins
+    it if the opponent keeps to the rules of thumb, and against the rule-of-thumb bot it does win."""
+    rules = RuleSet.hungarian()
+    found = 0
+    for seed in range(400):
+        state = HandState.from_seed(seed, rules, dealer=seed % 2)
+        bot = HeuristicBot()
+        while not state.is_over and (state.trick_number < 9 or state.lead is not None):
+            state.push(bot.choose(state.view(state.to_move)))
+        if state.is_over:
+            continue
+        me = state.to_move
+        view = state.view(me)
+        best = solve(view)
+        if _hand_result(view, best.value) >= 0:
+            continue
+        values = against_rules_of_thumb(view)
+        if _hand_result(view, max(values.values())) <= 0:
+            continue
+        search = SearchBot(seed=1)
+        move, reason = search.choose_with_reason(view)
+        assert values[move] == max(values.values())
+        assert _hand_result(view, values[move]) > 0 and "rules of thumb" in reason
+        while not state.is_over:  # play on: search bot against the rule-of-thumb bot
+            p = state.to_move
+            state.push(search.choose(state.view(p)) if p == me else bot.choose(state.view(p)))
+        mine = state.meld_points[me] + state.card_points[me]
+        assert mine > state.meld_points[1 - me] + state.card_points[1 - me], seed
+        found += 1
+        if found == 3:
             return
-    pytest.fail("no phase-2 position")
+    pytest.fail(f"only {found} lost hands with a chance found")
 
 
 @pytest.mark.rule("B1", "S3")

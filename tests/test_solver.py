@@ -7,7 +7,8 @@ import random
 import pytest
 
 from tartli import HandState, RuleSet
-from tartli.bots.solver import coach, position_of, solve
+from tartli.bots.heuristic import HeuristicBot
+from tartli.bots.solver import against_rules_of_thumb, coach, position_of, solve
 from tartli.game import Status
 from tartli.moves import Declare, GoOut, Play
 
@@ -148,3 +149,46 @@ def test_solver_equals_brute_force_from_deeper_endgames(rules: RuleSet) -> None:
         if checked == 4:
             break
     assert checked == 4
+
+
+def brute_force_against_rules_of_thumb(state: HandState, me: int) -> int:
+    """Every legal play of ``me`` against the rule-of-thumb bot's own choices (over its views)."""
+    if state.status is not Status.IN_PROGRESS:
+        return state.card_points[me] - state.card_points[1 - me]
+    if state.to_move != me:
+        child = state.copy()
+        child.push(HeuristicBot().choose(state.view(state.to_move)))
+        return brute_force_against_rules_of_thumb(child, me)
+    values = []
+    for move in state.legal_moves():
+        if isinstance(move, Play):
+            child = state.copy()
+            child.push(move)
+            values.append(brute_force_against_rules_of_thumb(child, me))
+    return max(values)
+
+
+@pytest.mark.rule("T4", "S2", "C5")
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["hungarian", "pais", "austrian"])
+def test_play_against_the_rules_of_thumb_equals_brute_force(rules: RuleSet) -> None:
+    """The search the bot uses when best play cannot win: every play's value against the rule-of-thumb
+    bot equals brute force over the engine, and is never below its value against best play."""
+    checked = 0
+    better = 0
+    for seed in range(60):
+        state = endgame(seed, rules, 11 + seed % 3, mid_trick=seed % 2 == 0)
+        if state is None or state.to_move is None:
+            continue
+        me = state.to_move
+        values = against_rules_of_thumb(state)
+        best_play = solve(state, all_values=True).move_values
+        assert set(values) == set(best_play)
+        for move, value in values.items():
+            child = state.copy()
+            child.push(move)
+            assert value == brute_force_against_rules_of_thumb(child, me), (seed, move)
+            assert value >= best_play[move]
+        better += max(values.values()) > max(best_play.values())
+        checked += 1
+    assert checked >= 50
+    assert better >= 10  # the rule of thumb is not best play: it can be made to go wrong

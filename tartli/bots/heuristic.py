@@ -32,12 +32,12 @@ True
 from __future__ import annotations
 
 from tartli.bots.base import right_claim
-from tartli.cards import Card, Rank, Suit, mask_of
+from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, Card, Rank, Suit, indices_of, mask_of
 from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
 from tartli.melds import MeldKind, sequences_in
 from tartli.moves import Bela, Declare, Move, Pass, Play, Swap
 
-__all__ = ["HeuristicBot", "keep_value"]
+__all__ = ["HeuristicBot", "keep_value", "phase2_card"]
 
 _SET_WORTH = {Rank.OVER: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100, Rank.KING: 100, Rank.UNDER: 100}
 
@@ -135,10 +135,6 @@ def _declaration_words(decl: Declare) -> str:
     return " and ".join(f"{m.title()} ({m.value})" for m in decl.melds)
 
 
-def _phase2_opponent(view: PlayerView) -> list[Card]:
-    return [*view.unseen, *view.opponent_known]
-
-
 class HeuristicBot:
     """Rules of thumb from the advice on play (seed 001), each decision with its reason."""
 
@@ -233,37 +229,63 @@ class HeuristicBot:
     # ---------------------------------------------------------------- phase 2
     def _phase2(self, view: PlayerView, plays: list[Play]) -> tuple[Move, str]:
         trump = view.trump
-        theirs = _phase2_opponent(view)
-        if view.lead is None:
-            sure = [m for m in plays if not any(_beats(m.card, d, trump) for d in _follow(theirs, m.card, trump))]
-            if sure:
-                choice = max(sure, key=lambda m: (_points(m.card, trump), -m.card.index))
-                return choice, (
-                    f"Lead the {choice.card.name()}: nothing in your opponent's hand can beat it, "
-                    f"so its {_points(choice.card, trump)} points are safe."
-                )
-            choice = min(
-                plays,
-                key=lambda m: (_points(m.card, trump), m.card.suit is trump, m.card.strength(trump), m.card.index),
-            )
-            return choice, f"Lead the {choice.card.name()}: no card of yours is sure to win, so give up little."
         lead = view.lead
-        winners = [m for m in plays if _beats(lead, m.card, trump)]
-        trick_points = _points(lead, trump)
-        if winners and (trick_points > 0 or len(view.hand) == 1):
-            choice = min(winners, key=lambda m: (m.card.strength(trump) + 10 * (m.card.suit is trump), m.card.index))
-            return choice, f"Win the {lead.name()} with the {choice.card.name()}, the cheapest card that takes it."
-        if winners and any(_points(m.card, trump) >= 10 for m in winners):
-            choice = max(winners, key=lambda m: (_points(m.card, trump), -m.card.index))
-            return choice, f"Take the trick with the {choice.card.name()}: it brings its own points home."
-        choice = min(plays, key=lambda m: (_points(m.card, trump), m.card.strength(trump), m.card.index))
-        return choice, f"Throw the {choice.card.name()}: give away as few points as possible."
+        card_index, rule = phase2_card(
+            trump.index,
+            mask_of(view.hand),
+            mask_of(view.unseen) | mask_of(view.opponent_known),
+            lead.index if lead is not None else -1,
+        )
+        choice = next(m for m in plays if m.card.index == card_index)
+        card = choice.card
+        if rule == "sure":
+            return choice, (
+                f"Lead the {card.name()}: nothing in your opponent's hand can beat it, "
+                f"so its {_points(card, trump)} points are safe."
+            )
+        if rule == "low":
+            return choice, f"Lead the {card.name()}: no card of yours is sure to win, so give up little."
+        assert lead is not None
+        if rule == "win":
+            return choice, f"Win the {lead.name()} with the {card.name()}, the cheapest card that takes it."
+        if rule == "take":
+            return choice, f"Take the trick with the {card.name()}: it brings its own points home."
+        return choice, f"Throw the {card.name()}: give away as few points as possible."
 
 
-def _follow(hand: list[Card], lead: Card, trump: Suit) -> list[Card]:
-    """T4: the cards of ``hand`` that may be played to ``lead``."""
-    same = [c for c in hand if c.suit is lead.suit]
-    if same:
-        return same
-    trumps = [c for c in hand if c.suit is trump]
-    return trumps or hand
+def phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:
+    """The phase-2 rule of thumb on card masks (both hands known, T4 followed): the card to play
+    and the rule that chose it.
+
+    ``t`` is the trump suit's index, ``hand`` and ``theirs`` the two hands, ``lead`` the card
+    led (-1 to lead). Leading: the card with the most points that nothing of theirs can beat
+    (``"sure"``), else the cheapest (``"low"``: few points, a plain card, a weak one). Answering:
+    a trick with points (or the last card) is won with the cheapest winner (``"win"``), a winner
+    worth 10 or more takes a trick without points (``"take"``), else the cheapest card is
+    thrown (``"throw"``). The rule-of-thumb bot, the search's playouts and the solver's
+    :func:`~tartli.bots.solver.against_rules_of_thumb` all play phase 2 by it.
+    """
+    pts, strength = POINTS_BY_TRUMP[t], STRENGTH_BY_TRUMP[t]
+    if lead < 0:
+        cards = indices_of(hand)
+        sure = []
+        for c in cards:
+            answers = theirs & SUIT_MASKS[c >> 3] or theirs & SUIT_MASKS[t] or theirs
+            if not any(
+                (d >> 3 == c >> 3 and strength[d] > strength[c]) or (d >> 3 == t and c >> 3 != t)
+                for d in indices_of(answers)
+            ):
+                sure.append(c)
+        if sure:
+            return max(sure, key=lambda i: (pts[i], -i)), "sure"
+        return min(cards, key=lambda i: (pts[i], i >> 3 == t, strength[i], i)), "low"
+    legal = hand & SUIT_MASKS[lead >> 3] or hand & SUIT_MASKS[t] or hand
+    cards = indices_of(legal)
+    winners = [
+        i for i in cards if (i >> 3 == lead >> 3 and strength[i] > strength[lead]) or (i >> 3 == t and lead >> 3 != t)
+    ]
+    if winners and (pts[lead] > 0 or len(cards) == 1):
+        return min(winners, key=lambda i: (strength[i] + 10 * (i >> 3 == t), i)), "win"
+    if winners and any(pts[i] >= 10 for i in winners):
+        return max(winners, key=lambda i: (pts[i], -i)), "take"
+    return min(cards, key=lambda i: (pts[i], strength[i], i)), "throw"

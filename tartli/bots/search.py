@@ -40,10 +40,10 @@ from collections.abc import Sequence
 
 from tartli.bots.base import right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
-from tartli.bots.heuristic import HeuristicBot
-from tartli.bots.solver import solve
-from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, indices_of, mask_of
-from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
+from tartli.bots.heuristic import HeuristicBot, phase2_card
+from tartli.bots.solver import against_rules_of_thumb, solve
+from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, indices_of, mask_of
+from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
 __all__ = ["SearchBot", "playout"]
@@ -158,9 +158,7 @@ def _playout_move(state: HandState, rng: random.Random) -> Move:
     t = state.trump.index
     hands = state._hands
     hand = hands[p]
-    theirs = hands[1 - p]
     lead = state._trick.lead
-    pts, strength = POINTS_BY_TRUMP[t], STRENGTH_BY_TRUMP[t]
     if state.trick_number <= PHASE1_TRICKS:
         cards = indices_of(hand)
         if len(cards) == 1:
@@ -176,29 +174,7 @@ def _playout_move(state: HandState, rng: random.Random) -> Move:
             return _play(p, max(cards, key=lambda i: _card_score(t, i, hand, live, four, -1) - 0.5 * rng.random()))
         return _play(p, max(cards, key=lambda i: _card_score(t, i, hand, live, four, lead) + 0.5 * rng.random()))
     # Phase 2: both hands are known.
-    if lead < 0:
-        cards = indices_of(hand)
-        sure = []
-        for c in cards:
-            answers = theirs & SUIT_MASKS[c >> 3] or theirs & SUIT_MASKS[t] or theirs
-            if not any(
-                (d >> 3 == c >> 3 and strength[d] > strength[c]) or (d >> 3 == t and c >> 3 != t)
-                for d in indices_of(answers)
-            ):
-                sure.append(c)
-        if sure:
-            return _play(p, max(sure, key=lambda i: (pts[i], -i)))
-        return _play(p, min(cards, key=lambda i: (pts[i], i >> 3 == t, strength[i], i)))
-    legal = hand & SUIT_MASKS[lead >> 3] or hand & SUIT_MASKS[t] or hand
-    cards = indices_of(legal)
-    winners = [
-        i for i in cards if (i >> 3 == lead >> 3 and strength[i] > strength[lead]) or (i >> 3 == t and lead >> 3 != t)
-    ]
-    if winners and (pts[lead] > 0 or len(cards) == 1):
-        return _play(p, min(winners, key=lambda i: (strength[i] + 10 * (i >> 3 == t), i)))
-    if winners and any(pts[i] >= 10 for i in winners):
-        return _play(p, max(winners, key=lambda i: (pts[i], -i)))
-    return _play(p, min(cards, key=lambda i: (pts[i], strength[i], i)))
+    return _play(p, phase2_card(t, hand, hands[1 - p], lead)[0])
 
 
 def play_model(t: int, four_nines: bool, temperature: float) -> PlayModel:
@@ -250,6 +226,7 @@ class SearchBot:
         win_bonus: float = 30.0,
         infer: bool = True,
         temperature: float | None = 4.0,
+        swindle: bool = True,
     ) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
         self.budget_ms = budget_ms
@@ -261,6 +238,7 @@ class SearchBot:
         self.win_bonus = win_bonus
         self.infer = infer
         self.temperature = temperature
+        self.swindle = swindle
 
     def choose(self, view: PlayerView) -> Move:
         return self.choose_with_reason(view)[0]
@@ -285,6 +263,10 @@ class SearchBot:
                 return self._rules_of_thumb.choose_with_reason(view)
             solution = solve(view)
             move = solution.best_moves[0]
+            if self.swindle and view.trick_number > LAST_MELD_TRICK:
+                hope = self._swindle(view, solution.value)
+                if hope is not None:
+                    return hope
             return move, (
                 f"Exact search of the rest of the hand: the {move.card.name()} "
                 f"leaves you {solution.card_points} card points with best play on both sides."
@@ -292,6 +274,31 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0], "The only move."
         return self._pimc(view, candidates)
+
+    def _swindle(self, view: PlayerView, best_value: int) -> tuple[Move, str] | None:
+        """When best play on both sides loses the hand: a card that wins it (or at least draws)
+        against an opponent who plays phase 2 by the rules of thumb, if there is one.
+
+        From trick 9 on the melds are final, so the hand's result is the meld difference plus
+        the card-point difference (``best_value``, the solver's). A hand lost against best play is
+        lost whatever card is played, so choosing one that gives an opponent who follows the rules
+        of thumb a way to go wrong (:func:`tartli.bots.solver.against_rules_of_thumb`) risks only
+        card points, never the hand's result. A drawn hand is left to best play.
+        """
+        me = view.player
+        melds = view.meld_points[me] - view.meld_points[1 - me]
+        if melds + best_value >= 0:
+            return None
+        values = against_rules_of_thumb(view)
+        move = max(values, key=lambda m: (values[m], -m.card.index))
+        hope = melds + values[move]
+        if hope < 0:
+            return None
+        result = "win" if hope > 0 else "draw"
+        return move, (
+            f"Against best play this hand is lost by {-(melds + best_value)} points (melds and cards); "
+            f"the {move.card.name()} can still {result} it if your opponent plays by the rules of thumb."
+        )
 
     def _shortlist(self, view: PlayerView, candidates: Sequence[Move], hint: Move) -> list[Move]:
         """The moves worth sampling: every non-card move, the rule of thumb's choice, and the

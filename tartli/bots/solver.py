@@ -52,7 +52,14 @@ from tartli.cards import (
 from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import PLAYS, Play
 
-__all__ = ["PhaseTwoPosition", "Solution", "coach", "position_of", "solve"]
+__all__ = [
+    "PhaseTwoPosition",
+    "Solution",
+    "against_rules_of_thumb",
+    "coach",
+    "position_of",
+    "solve",
+]
 
 _INF = 10_000
 
@@ -527,6 +534,91 @@ def _takes_all(pos: PhaseTwoPosition, search: _Search) -> bool:
     return any(
         search.beats(c, d) and wins_all(mine & ~(1 << d), theirs, True) for d in indices_of(search.follow(mine, c))
     )
+
+
+class _AgainstRulesOfThumb:
+    """Player ``me`` plays best while the other plays by the phase-2 rule of thumb
+    (:func:`tartli.bots.heuristic.phase2_card`): a one-sided search (only ``me`` branches), with
+    a table of the values met. Values are future card-point differences, player 0 minus player 1."""
+
+    def __init__(self, pos: PhaseTwoPosition, me: int) -> None:
+        from tartli.bots.heuristic import phase2_card
+
+        self.card = phase2_card
+        self.search = _Search(pos)
+        self.me = me
+        self.sign = 1 if me == 0 else -1
+        self.memo: dict[int, int] = {}
+
+    def finish(self, h0: int, h1: int, leader: int, sm: int, c: int, d: int) -> int:
+        """Both cards of the trick are played (``c`` led by ``leader``; the hands are without them)."""
+        search = self.search
+        winner = 1 - leader if search.beaten_by[c] >> d & 1 else leader
+        gain = search.points[c] + search.points[d] + (LAST_TRICK_BONUS if not (h0 | h1) else 0)
+        if sm == 0:
+            sm = 1 if winner == 0 else 2
+        elif sm != 3 and sm != winner + 1:
+            sm = 3
+        return (gain if winner == 0 else -gain) + self.value(h0, h1, winner, sm)
+
+    def after_lead(self, h0: int, h1: int, leader: int, sm: int, c: int) -> int:
+        """``leader`` has led ``c`` (already out of their hand): the answer, then the rest."""
+        second = 1 - leader
+        hand, other = (h0, h1) if second == 0 else (h1, h0)
+        if second != self.me:
+            answers = [self.card(self.search.t, hand, other, c)[0]]
+        else:
+            answers = indices_of(self.search.follow(hand, c))
+        sign = self.sign
+        best = -_INF
+        for d in answers:
+            n0, n1 = (h0 & ~(1 << d), h1) if second == 0 else (h0, h1 & ~(1 << d))
+            best = max(best, sign * self.finish(n0, n1, leader, sm, c, d))
+        return sign * best
+
+    def value(self, h0: int, h1: int, leader: int, sm: int) -> int:
+        """``leader`` to lead the next trick."""
+        if not h0 and not h1:
+            return self.search.adjust[sm]
+        key = h0 | h1 << 32 | leader << 64 | sm << 65
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        hand, other = (h0, h1) if leader == 0 else (h1, h0)
+        leads = [self.card(self.search.t, hand, other, -1)[0]] if leader != self.me else indices_of(hand)
+        sign = self.sign
+        best = -_INF
+        for c in leads:
+            n0, n1 = (h0 & ~(1 << c), h1) if leader == 0 else (h0, h1 & ~(1 << c))
+            best = max(best, sign * self.after_lead(n0, n1, leader, sm, c))
+        self.memo[key] = result = sign * best
+        return result
+
+    def play(self, pos: PhaseTwoPosition, card: int) -> int:
+        """The whole hand's final difference (player 0 minus player 1) once the player to move plays ``card``."""
+        h0, h1 = pos.hands
+        base = pos.card_points[0] - pos.card_points[1]
+        bit = 1 << card
+        n0, n1 = (h0 & ~bit, h1) if pos.to_move == 0 else (h0, h1 & ~bit)
+        if pos.lead is None:
+            return base + self.after_lead(n0, n1, pos.leader, self.search.sm, card)
+        return base + self.finish(n0, n1, pos.leader, self.search.sm, pos.lead.index, card)
+
+
+def against_rules_of_thumb(source: HandState | PlayerView | PhaseTwoPosition) -> dict[Play, int]:
+    """For each legal play of the player to move: the final card-point difference (theirs minus
+    the opponent's, as :attr:`Solution.value`) if the opponent plays by the phase-2 rule of thumb
+    (:func:`tartli.bots.heuristic.phase2_card`) and the player plays best against it.
+
+    This is a model of the opponent, not best play: the search bot only uses it when best play
+    cannot win the hand (:meth:`tartli.bots.search.SearchBot.choose_with_reason`), to keep a chance
+    that an opponent who plays by the rules of thumb goes wrong.
+    """
+    pos = source if isinstance(source, PhaseTwoPosition) else position_of(source)
+    me = pos.to_move
+    search = _AgainstRulesOfThumb(pos, me)
+    sign = search.sign
+    return {PLAYS[me][card]: sign * search.play(pos, card) for card in _root_moves(pos, search.search)}
 
 
 def best_play(view: PlayerView) -> Play:
