@@ -15,16 +15,20 @@ from tartli.moves import Declare, GoOut, Play
 RULE_SETS = [RuleSet.hungarian(), RuleSet.pais(), RuleSet.austrian()]
 
 
-def brute_force(state: HandState, me: int) -> int:
-    """Minimax over every legal play of the engine: the final card-point difference for ``me``."""
+def brute_force(state: HandState, me: int, opponent: HeuristicBot | None = None) -> int:
+    """Minimax over every legal play of the engine: the final card-point difference for ``me``.
+    With ``opponent``, the other player's cards are that bot's choices (over its views) instead."""
     if state.status is not Status.IN_PROGRESS:
         return state.card_points[me] - state.card_points[1 - me]
+    if opponent is not None and state.to_move != me:
+        moves = [opponent.choose(state.view(state.to_move))]
+    else:
+        moves = [m for m in state.legal_moves() if isinstance(m, Play)]
     values = []
-    for move in state.legal_moves():
-        if isinstance(move, Play):
-            child = state.copy()
-            child.push(move)
-            values.append(brute_force(child, me))
+    for move in moves:
+        child = state.copy()
+        child.push(move)
+        values.append(brute_force(child, me, opponent))
     return max(values) if state.to_move == me else min(values)
 
 
@@ -151,23 +155,6 @@ def test_solver_equals_brute_force_from_deeper_endgames(rules: RuleSet) -> None:
     assert checked == 4
 
 
-def brute_force_against_rules_of_thumb(state: HandState, me: int) -> int:
-    """Every legal play of ``me`` against the rule-of-thumb bot's own choices (over its views)."""
-    if state.status is not Status.IN_PROGRESS:
-        return state.card_points[me] - state.card_points[1 - me]
-    if state.to_move != me:
-        child = state.copy()
-        child.push(HeuristicBot().choose(state.view(state.to_move)))
-        return brute_force_against_rules_of_thumb(child, me)
-    values = []
-    for move in state.legal_moves():
-        if isinstance(move, Play):
-            child = state.copy()
-            child.push(move)
-            values.append(brute_force_against_rules_of_thumb(child, me))
-    return max(values)
-
-
 @pytest.mark.rule("T4", "S2", "C5")
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["hungarian", "pais", "austrian"])
 def test_play_against_the_rules_of_thumb_equals_brute_force(rules: RuleSet) -> None:
@@ -186,7 +173,7 @@ def test_play_against_the_rules_of_thumb_equals_brute_force(rules: RuleSet) -> N
         for move, value in values.items():
             child = state.copy()
             child.push(move)
-            assert value == brute_force_against_rules_of_thumb(child, me), (seed, move)
+            assert value == brute_force(child, me, HeuristicBot()), (seed, move)
             assert value >= best_play[move]
         better += max(values.values()) > max(best_play.values())
         checked += 1

