@@ -311,13 +311,13 @@ def test_build_state_with_the_truth_is_the_state() -> None:
         assert (twin.totals, twin.buli, twin.stichmatsch) == (state.totals, state.buli, state.stichmatsch)
 
 
-@pytest.mark.rule("T4")
 def _hand_result(view: PlayerView, card_difference: int) -> int:
     """+1, 0 or -1: the hand won, drawn or lost with this final card-point difference (melds final)."""
     diff = view.meld_points[view.player] - view.meld_points[1 - view.player] + card_difference
     return (diff > 0) - (diff < 0)
 
 
+@pytest.mark.rule("T4")
 def test_search_bot_plays_the_solver_in_phase_two() -> None:
     """A best move unless best play loses the hand; then a best move or a card that wins or draws
     against the rules of thumb (and it says so)."""
@@ -342,6 +342,7 @@ def test_search_bot_plays_the_solver_in_phase_two() -> None:
     assert winning >= 10 and other >= 1
 
 
+@pytest.mark.rule("T4", "S1")
 def test_search_bot_gives_a_lost_hand_a_chance_against_the_rules_of_thumb() -> None:
     """Phase 2 from trick 9, when best play cannot win the hand: the search bot picks a card that wins
     it if the opponent keeps to the rules of thumb, and against the rule-of-thumb bot it does win."""
