@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tartli.bots.heuristic import phase2_card
 from tartli.cards import (
     LAST_TRICK_BONUS,
     PLAIN_POINTS,
@@ -62,6 +63,10 @@ __all__ = [
 ]
 
 _INF = 10_000
+
+# The S2 state after a trick (see _Search): _NEXT_SM[state][winner of the trick]. 0 nobody has won
+# a phase-2 trick yet, 1 only player 0, 2 only player 1, 3 both (or no S2).
+_NEXT_SM = ((1, 2), (1, 3), (3, 2), (3, 3))
 
 
 def _between_table(t: int) -> list[list[int]]:
@@ -314,6 +319,7 @@ class _Search:
         suit_masks = SUIT_MASKS
         trump_mask = self.trump_mask
         adjust = self.adjust
+        next_sm = _NEXT_SM[sm]  # by the trick's winner
         for c in cards:
             bit = 1 << c
             rest = lead_hand & ~bit
@@ -335,12 +341,7 @@ class _Search:
                 else:
                     n0, n1 = other & ~dbit, rest
                     winner = 0 if wins else 1
-                if sm == 0:
-                    nsm = winner + 1
-                elif sm == 3 or sm == winner + 1:
-                    nsm = sm
-                else:
-                    nsm = 3
+                nsm = next_sm[winner]
                 if not n0:
                     v = (gain if winner == 0 else -gain) + adjust[nsm]
                 elif winner == 0:
@@ -401,12 +402,7 @@ class _Search:
             n0, n1 = (h0, h1 & ~dbit) if second == 1 else (h0 & ~dbit, h1)
             winner = second if self.beaten_by[c] >> d & 1 else leader
             gain = c_points + points[d]
-            if sm == 0:
-                nsm = 1 if winner == 0 else 2
-            elif sm == 3 or sm == winner + 1:
-                nsm = sm
-            else:
-                nsm = 3
+            nsm = _NEXT_SM[sm][winner]
             if winner == 0:
                 v = gain + self.value(n0, n1, 0, nsm, alpha - gain, beta - gain)
             else:
@@ -447,11 +443,7 @@ def _root_value(pos: PhaseTwoPosition, search: _Search, card: int, alpha: int, b
     wins = search.beats(lead, card)
     winner = second if wins else pos.leader
     gain = search.points[lead] + search.points[card] + (LAST_TRICK_BONUS if not (n0 | n1) else 0)
-    sm = search.sm
-    if sm == 0:
-        sm = 1 if winner == 0 else 2
-    elif sm != 3 and sm != winner + 1:
-        sm = 3
+    sm = _NEXT_SM[search.sm][winner]
     signed = gain if winner == 0 else -gain
     return base + signed + search.value(n0, n1, winner, sm, alpha - base - signed, beta - base - signed)
 
@@ -542,9 +534,6 @@ class _AgainstRulesOfThumb:
     a table of the values met. Values are future card-point differences, player 0 minus player 1."""
 
     def __init__(self, pos: PhaseTwoPosition, me: int) -> None:
-        from tartli.bots.heuristic import phase2_card
-
-        self.card = phase2_card
         self.search = _Search(pos)
         self.me = me
         self.sign = 1 if me == 0 else -1
@@ -555,18 +544,14 @@ class _AgainstRulesOfThumb:
         search = self.search
         winner = 1 - leader if search.beaten_by[c] >> d & 1 else leader
         gain = search.points[c] + search.points[d] + (LAST_TRICK_BONUS if not (h0 | h1) else 0)
-        if sm == 0:
-            sm = 1 if winner == 0 else 2
-        elif sm != 3 and sm != winner + 1:
-            sm = 3
-        return (gain if winner == 0 else -gain) + self.value(h0, h1, winner, sm)
+        return (gain if winner == 0 else -gain) + self.value(h0, h1, winner, _NEXT_SM[sm][winner])
 
     def after_lead(self, h0: int, h1: int, leader: int, sm: int, c: int) -> int:
         """``leader`` has led ``c`` (already out of their hand): the answer, then the rest."""
         second = 1 - leader
         hand, other = (h0, h1) if second == 0 else (h1, h0)
         if second != self.me:
-            answers = [self.card(self.search.t, hand, other, c)[0]]
+            answers = [phase2_card(self.search.t, hand, other, c)[0]]
         else:
             answers = indices_of(self.search.follow(hand, c))
         sign = self.sign
@@ -585,7 +570,7 @@ class _AgainstRulesOfThumb:
         if hit is not None:
             return hit
         hand, other = (h0, h1) if leader == 0 else (h1, h0)
-        leads = [self.card(self.search.t, hand, other, -1)[0]] if leader != self.me else indices_of(hand)
+        leads = [phase2_card(self.search.t, hand, other, -1)[0]] if leader != self.me else indices_of(hand)
         sign = self.sign
         best = -_INF
         for c in leads:
