@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -56,6 +57,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print(text: str) -> int:
+    """Print to stdout; a reader that stopped early (``tartli replay FILE | head -1``) is no error."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's documented recipe: point stdout at devnull so the flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
@@ -69,8 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except TartliError as err:
             print(" ".join(str(err).split()), file=sys.stderr)
             return 2
-        print(json.dumps(out, indent=1, ensure_ascii=False))
-        return 0
+        return _print(json.dumps(out, indent=1, ensure_ascii=False))
     if args.command == "bench":
         from tartli.bench import run
 

@@ -13,7 +13,16 @@ class TartliError(ValueError):
 
 
 class InvalidMoveError(TartliError):
-    """A move that cannot be read at all (bad text, unknown action or card)."""
+    """A move that cannot be read at all (bad text, unknown action or card).
+
+    ``reason`` says what is wrong; ``move_text``, when the move was text, is that text, which
+    ``str(error)`` quotes once in front of the reason (cut if it is long).
+    """
+
+    def __init__(self, reason: str, move_text: str | None = None) -> None:
+        self.reason = reason
+        self.move_text = move_text
+        super().__init__(reason if move_text is None else f"{shown(move_text)}: {reason}")
 
 
 class IllegalMoveError(TartliError):
@@ -29,9 +38,24 @@ class IllegalMoveError(TartliError):
         super().__init__(f"{rule}: {explanation}")
 
 
+class ArgumentError(TartliError):
+    """A bad argument to the public API (a player that is not 0 or 1, a wrong type, an unknown name)."""
+
+
 class InvalidDealError(TartliError):
     """Hands, indicator and talon that are not one whole 32-card pack (C1, D1)."""
 
 
 class RecordError(TartliError):
     """A ``tartli/1`` record that is malformed; the message names the field."""
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters (with its length if cut)."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text):,} characters)"

@@ -39,7 +39,7 @@ from tartli.cards import (
     mask_of,
     suit_singular,
 )
-from tartli.errors import IllegalMoveError, InvalidDealError
+from tartli.errors import ArgumentError, IllegalMoveError, InvalidDealError, shown
 from tartli.melds import (
     BELA,
     Meld,
@@ -67,6 +67,7 @@ from tartli.moves import (
     Swap,
     coerce_move,
 )
+from tartli.names import a_or_an
 from tartli.rules import RuleSet
 
 WINNING_SCORE = 501
@@ -101,6 +102,13 @@ def _declare_move(player: int, melds: tuple[Meld, ...]) -> Declare:
     return move
 
 
+def _player_arg(player: object) -> int:
+    """A player argument of the public API: 0 or 1, else an :class:`ArgumentError`."""
+    if type(player) is not int or player not in (0, 1):
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player)}")
+    return player
+
+
 def trick_winner(lead: Card, second: Card, trump: Suit) -> int:
     """T1: 0 if the lead card wins the trick, 1 if the second card does.
 
@@ -116,6 +124,76 @@ def trick_points(cards: Iterable[Card], trump: Suit) -> int:
     """C3/C4: the card points of some cards (the last-trick 10, C5, is not included)."""
     table = POINTS_BY_TRUMP[trump.index]
     return sum(table[c.index] for c in cards)
+
+
+class ClaimWindow(NamedTuple):
+    """S3's claim window, open for exactly one move after a trick whose second card decided a contest.
+
+    The second player played without declaring or passing, so their card decided the contest
+    (the leader's melds scored by it) and took the trick in the same move. The leader's ``out``
+    as the very next move is judged at K1 step 7: without this trick's card points, which then
+    count for neither player.
+    """
+
+    claimant: int  #: the leader of that trick, the only player the window is open to
+    winner: int  #: who took the trick
+    points: int  #: the trick's card points
+    trick: int  #: its number
+
+
+class Claim(NamedTuple):
+    """What a claim of 501 by ``player`` gives at this moment (S3, S4, B2, V10)."""
+
+    player: int
+    valid: bool  #: 501 or more (S4), or any claim in B2's both-over state
+    total: int  #: the claimant's count the claim is judged on
+    other: int  #: the opponent's count at that moment (for the maccs)
+    winner: int  #: who wins the buli
+    buli: int  #: 1, or 2 for a maccs (S4) / a double (V10)
+    at_step_seven: bool  #: judged in the claim window: the trick just taken counts for neither player
+
+
+def buli_points(rules: RuleSet, loser_total: int) -> int:
+    """S4 maccs / V10 double: 2 if the loser has 250 or less (V10: less than 250), else 1."""
+    if rules.single_games:
+        return 2 if loser_total < MACCS_LIMIT else 1
+    return 2 if loser_total <= MACCS_LIMIT else 1
+
+
+def judge_claim(
+    player: int,
+    totals: tuple[int, int],
+    rules: RuleSet,
+    window: ClaimWindow | None = None,
+    both_over: bool = False,
+) -> Claim:
+    """The verdict on a claim by ``player`` with these counts (S3): the one judge for the engine and views.
+
+    ``window`` is an open :class:`ClaimWindow`: a claim by its claimant that has 501 or more without
+    the trick's card points is judged at K1 step 7, where that trick counts for nobody; a claim that
+    needs the trick is judged after it, as usual. ``both_over`` is B2's state: one contest lifted both
+    to 501, so any claim is valid and the higher total wins 1 buli.
+
+    >>> judge_claim(0, (505, 264), RuleSet()).buli
+    1
+    >>> window = ClaimWindow(claimant=0, winner=1, points=14, trick=1)  # the opponent took 14 just now
+    >>> judge_claim(0, (505, 264), RuleSet(), window)  # at step 7 the opponent has 250: a maccs
+    Claim(player=0, valid=True, total=505, other=250, winner=0, buli=2, at_step_seven=True)
+    """
+    counts = [totals[0], totals[1]]
+    at_step_seven = False
+    if window is not None and window.claimant == player and not both_over:
+        before = counts.copy()
+        before[window.winner] -= window.points
+        if before[player] >= WINNING_SCORE:
+            counts, at_step_seven = before, True
+    mine, theirs = counts[player], counts[1 - player]
+    if both_over:
+        winner = player if mine > theirs else 1 - player
+        return Claim(player, True, mine, theirs, winner, 1, False)
+    if mine >= WINNING_SCORE:
+        return Claim(player, True, mine, theirs, player, buli_points(rules, theirs), at_step_seven)
+    return Claim(player, False, mine, theirs, 1 - player, 1, False)  # S4/V10: a wrong claim loses single
 
 
 def _second_wins(lead: int, second: int, t: int) -> int:
@@ -298,6 +376,11 @@ class Event(NamedTuple):
             return f"{who} goes out with {self.points}: the claim is {self.say}."
         if kind == "buli":
             return f"{who} wins {self.points} buli" + (" (maccs)." if self.points == 2 else ".")
+        if kind == "uncounted":
+            return (
+                f"The claim came before trick {self.trick} was taken: its {self.points} card points "
+                "count for neither player."
+            )
         if kind == "tie":
             return "Both have reached 501 with equal totals: the first to score in the next hand wins the buli."
         if kind == "end":
@@ -339,6 +422,8 @@ class PlayerView:
     scored_melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+    claim_window: ClaimWindow | None = None
+    both_over: bool = False  #: B2: one contest lifted both players to 501 together
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -347,6 +432,10 @@ class PlayerView:
             self.scores_in[0] + self.meld_points[0] + self.card_points[0],
             self.scores_in[1] + self.meld_points[1] + self.card_points[1],
         )
+
+    def claim(self, player: int) -> Claim:
+        """What a claim by ``player`` would give now (S3, S4, B2; the claim window included)."""
+        return judge_claim(_player_arg(player), self.totals, self.rules, self.claim_window, self.both_over)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the table as this player sees it."""
@@ -431,9 +520,10 @@ class HandState:
         self.out: tuple[int, bool] | None = None
         self.buli = [0, 0]
         self.stichmatsch: int | None = None
-        self.first_scorer: int | None = None
+        self.first_scorer: int | None = None  # S5: the first to score anything (meld, béla, trick with points)
         self.tied = False
         self._both_at_once = False  # B2: one contest lifted both to 501 together
+        self._window: ClaimWindow | None = None  # S3: open for the one move after a silent deciding card
         self.moves: list[Move] = []
         self._events: list[tuple[str, int | None, str, tuple[Card, ...], int, int, int | None]] = []
         self._legal: list[tuple[Move, ...] | None] = [None, None]
@@ -539,6 +629,15 @@ class HandState:
     @property
     def totals(self) -> tuple[int, int]:
         return self.total(0), self.total(1)
+
+    @property
+    def claim_window(self) -> ClaimWindow | None:
+        """S3's claim window, if the last move opened it (it closes with the next move)."""
+        return self._window
+
+    def claim(self, player: int) -> Claim:
+        """What a claim by ``player`` would give now, without making it (S3, S4, B2, V10)."""
+        return judge_claim(_player_arg(player), self.totals, self.rules, self._window, self._both_at_once)
 
     # ---------------------------------------------------------------- legality
     # Legality lives in legal_moves() alone; the _why_not_* methods below only explain refusals.
@@ -699,14 +798,14 @@ class HandState:
             return IllegalMoveError("K1", f"player {self.leader} leads this trick (D3): wait for their card")
         if trick.lead >= 0 and p == self.leader:
             return IllegalMoveError("K1", f"you have led to this trick: player {1 - p} plays next")
-        rule = "T2" if self.trick_number <= PHASE1_TRICKS else "T4"
         if not self._hands[p] >> card.index & 1:
-            return IllegalMoveError(rule, f"you do not hold the {card.name()} ({card})")
+            # K1: a player plays a card of their hand (T2/T4 are the second player's duties, not this).
+            return IllegalMoveError("K1", f"you do not hold the {card.name()} ({card})")
         lead_suit = CARDS[trick.lead].suit
         if self._hands[p] & SUIT_MASKS[lead_suit.index]:
-            return IllegalMoveError("T4", f"you must follow suit: you hold a {suit_singular(lead_suit)}")
+            return IllegalMoveError("T4", f"you must follow suit: you hold {a_or_an(suit_singular(lead_suit))}")
         return IllegalMoveError(
-            "T4", f"you cannot follow suit, so you must play a trump: you hold a {suit_singular(self.trump)}"
+            "T4", f"you cannot follow suit, so you must play a trump: you hold {a_or_an(suit_singular(self.trump))}"
         )
 
     def _why_not_bela(self, p: int) -> IllegalMoveError:
@@ -782,7 +881,7 @@ class HandState:
             if hand & bm != bm:
                 return IllegalMoveError("M3", "béla is the King and Over of trumps: you must hold both")
             if self._bela_done[p]:
-                return IllegalMoveError("K6", "béla scores once a hand, and you have scored it")
+                return IllegalMoveError("B2", "béla scores once a hand, and you have scored it")
         for m in sets:
             if m.rank is Rank.NINE and not rules.four_nines:
                 return IllegalMoveError("V3", "there is no set of four Nines in the Austrian game")
@@ -880,6 +979,9 @@ class HandState:
         self.moves.append(move)
         p = move.player
         kind = type(move)
+        if kind is GoOut:
+            self._go_out(p)
+        self._window = None  # S3: any move closes the claim window (a play may open a new one)
         if kind is Play:
             self._play(p, move.card.index)  # type: ignore[union-attr]
         elif kind is Declare:
@@ -892,8 +994,6 @@ class HandState:
             self._score_bela(p)
         elif kind is Swap:
             self._swap(p)
-        else:
-            self._go_out(p)
 
     def _score_bela(self, p: int) -> None:
         self._bela_done[p] = True
@@ -971,16 +1071,22 @@ class HandState:
         card = CARDS[idx]
         trick = self._trick
         self._events.append(("play", p, card.text, (card,), 0, self.trick_number, None))
+        self._window = None
         if trick.lead < 0:
             trick.lead = idx
             return
-        if not trick.decided and (trick.declared[0] or trick.declared[1]):
-            self._decide()
         lead = trick.lead
         leader = self.leader
         t = self._t
         winner = leader ^ _SECOND_WINS[t][lead << 5 | idx]  # T1, from the table of _second_wins
         points = POINTS_BY_TRUMP[t][lead] + POINTS_BY_TRUMP[t][idx]
+        if not trick.decided and (trick.declared[0] or trick.declared[1]):
+            # The second player's silent card decides the contest (K1 step 7) and takes the trick in
+            # one move; S3: if the leader's melds scored by it, the leader may claim at step 7.
+            melds_before = self.meld_points[leader]
+            self._decide()
+            if self.meld_points[leader] > melds_before and not self._both_at_once:
+                self._window = ClaimWindow(leader, winner, points, self.trick_number)
         self.card_points[winner] += points
         if points and self.first_scorer is None:
             self.first_scorer = winner
@@ -1047,34 +1153,23 @@ class HandState:
         elif b >= WINNING_SCORE:
             winner = 1
         if winner is not None:
-            self._award(winner, self._buli_for(winner))
-
-    def _buli_for(self, winner: int) -> int:
-        """S4 maccs / V10 double: 2 if the loser has 250 or less (V10: less than 250)."""
-        loser_total = self.total(1 - winner)
-        if self.rules.single_games:
-            return 2 if loser_total < MACCS_LIMIT else 1
-        return 2 if loser_total <= MACCS_LIMIT else 1
+            self._award(winner, buli_points(self.rules, self.total(1 - winner)))
 
     def _award(self, winner: int, points: int) -> None:
         self.buli[winner] += points
         self._log("buli", winner, "maccs" if points == 2 else "buli", (), points)
 
     def _go_out(self, p: int) -> None:
-        """S3, S4, B2: the claim ends the hand at once."""
-        mine, theirs = self.total(p), self.total(1 - p)
+        """S3, S4, B2: the claim ends the hand at once (judged at K1 step 7 in the claim window)."""
+        claim = self.claim(p)
         self.status = Status.OUT
-        if self._both_at_once:
-            # B2: a claim by either is valid and the higher total wins 1 buli.
-            valid, winner, points = True, (p if mine > theirs else 1 - p), 1
-        elif mine >= WINNING_SCORE:
-            valid, winner = True, p
-            points = self._buli_for(p)
-        else:
-            valid, winner, points = False, 1 - p, 1  # S4/V10: a wrong claim loses single
-        self.out = (p, valid)
-        self._log("out", p, "correct" if valid else "wrong", (), mine)
-        self._award(winner, points)
+        window = self._window
+        if claim.at_step_seven and window is not None:
+            self.card_points[window.winner] -= window.points  # S3: that trick counts for neither player
+            self._events.append(("uncounted", None, "", (), window.points, window.trick, None))
+        self.out = (p, claim.valid)
+        self._log("out", p, "correct" if claim.valid else "wrong", (), claim.total)
+        self._award(claim.winner, claim.buli)
 
     # ---------------------------------------------------------------- views
     def view(self, player: int) -> PlayerView:
@@ -1119,6 +1214,8 @@ class HandState:
             scored_melds=(tuple(self._scored[0]), tuple(self._scored[1])),
             events=events,
             legal_moves=tuple(self.legal_moves(player)),
+            claim_window=self._window,
+            both_over=self._both_at_once,
         )
 
     def _repr_svg_(self) -> str:

@@ -15,12 +15,14 @@ Readings of RULES.md chosen here (each tested):
 * V2: "the winner of each hand" is the player who won the buli, if one was won,
   else the one who scored more points in the hand (melds + card points); if both
   scored the same, the deal alternates.
-* S5 tie: when both have 501 or more with equal totals, the buli goes to the
-  first player to score anything (a meld, béla, or a trick with card points) in
-  the next hand. That hand already belongs to the new game: it starts from 0-0.
 * S6: a match ends when a player has ``rules.buli_target`` buli (5 by default);
   under V10 (``single_games``) each game stands alone and the match has no end:
   ``buli`` then counts stakes won (1, or 2 for a double).
+
+The S5 tie follows RULES.md S5 as written (its ruling, not ours): when both have 501
+or more with equal totals, the buli goes to the first player to score anything in
+the next hand (a meld, béla, or a trick with card points), and that next hand is
+already the new game's first: both start it at 0.
 """
 
 from __future__ import annotations

@@ -395,8 +395,10 @@ def same_suit_ok(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> bool:
 
     K7 (Hungarian), against every scored sequence of the suit: (a) it overlaps and
     has a higher top, or the same top and is longer; or (b) it shares no card and
-    leaves at least one missing card between them. V5 (Austrian): it must not lie
-    wholly inside a scored sequence of the suit.
+    leaves at least one missing card between them. That (a) asks for an overlap is
+    RULES.md's ruling (seed 000 forbids a directly adjacent higher sequence, which
+    seed 001's wording alone would allow). V5 (Austrian): it must not lie wholly
+    inside a scored sequence of the suit.
     """
     return _same_suit(new, scored, rules)[0] == "ok"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tartli.cards import CARDS, Card, InvalidCardError
-from tartli.errors import InvalidMoveError
+from tartli.errors import InvalidMoveError, shown
 from tartli.melds import InvalidMeldError, Meld
 
 
@@ -25,7 +25,7 @@ def _meld_text(meld: Meld) -> str:
 
 def _check_player(player: object) -> None:
     if player not in (0, 1) or isinstance(player, bool):
-        raise InvalidMoveError(f"a move's player is 0 or 1, not {player!r}")
+        raise InvalidMoveError(f"a move's player is 0 or 1, not {shown(player)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,38 +111,53 @@ OUTS = (GoOut(0), GoOut(1))
 _SIMPLE: dict[str, tuple[Move, Move]] = {"swap": SWAPS, "pass": PASSES, "bela": BELAS, "out": OUTS}
 
 
+MAX_MOVE_TEXT = 200
+"""The longest move text read: the longest real move (a declaration of four melds) has under 70 characters."""
+
+
 def parse_move(text: str) -> Move:
-    """Read a move in record notation. Raises :class:`InvalidMoveError` if it cannot be read."""
+    """Read a move in record notation. Raises :class:`InvalidMoveError` if it cannot be read.
+
+    >>> parse_move("2: play AH")
+    Traceback (most recent call last):
+    ...
+    tartli.errors.InvalidMoveError: '2: play AH': a move starts with the player, 0 or 1, and a colon: "0: play AH"
+    """
     if not isinstance(text, str):
-        raise InvalidMoveError(f'a move is a string like "0: play AH", not {text!r}')
+        raise InvalidMoveError(f'a move is a string like "0: play AH", not {shown(text)}')
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"a move has at most {MAX_MOVE_TEXT} characters, this one {len(text):,}", text)
+    control = next((c for c in text if ord(c) < 32 or 127 <= ord(c) < 160), None)
+    if control is not None:
+        raise InvalidMoveError(f"a move holds no control characters (U+{ord(control):04X})", text)
     head, sep, action = text.partition(":")
-    if not sep or head.strip() not in ("0", "1"):
-        raise InvalidMoveError(f'{text!r}: a move starts with the player, 0 or 1, and a colon: "0: play AH"')
+    if not sep or head.strip(" ") not in ("0", "1"):
+        raise InvalidMoveError('a move starts with the player, 0 or 1, and a colon: "0: play AH"', text)
     player = int(head)
     words = action.split()
     if not words:
-        raise InvalidMoveError(f"{text!r}: no action after the player")
+        raise InvalidMoveError("no action after the player", text)
     verb, args = words[0].lower(), words[1:]
     if verb in _SIMPLE:
         if args:
-            raise InvalidMoveError(f"{text!r}: {verb!r} takes nothing after it")
+            raise InvalidMoveError(f"{verb!r} takes nothing after it", text)
         return _SIMPLE[verb][player]
     if verb == "play":
         if len(args) != 1:
-            raise InvalidMoveError(f'{text!r}: play names one card, e.g. "0: play AH"')
+            raise InvalidMoveError('play names one card, e.g. "0: play AH"', text)
         try:
             return PLAYS[player][Card.parse(args[0]).index]
         except InvalidCardError as err:
-            raise InvalidMoveError(f"{text!r}: {err}") from None
+            raise InvalidMoveError(str(err), text) from None
     if verb == "declare":
         if not args:
-            raise InvalidMoveError(f'{text!r}: declare names at least one meld, e.g. "0: declare kvart:OA"')
+            raise InvalidMoveError('declare names at least one meld, e.g. "0: declare kvart:OA"', text)
         try:
             melds = tuple(Meld.parse(a) for a in args)
         except InvalidMeldError as err:
-            raise InvalidMoveError(f"{text!r}: {err}") from None
+            raise InvalidMoveError(str(err), text) from None
         return Declare(player, melds)
-    raise InvalidMoveError(f"{text!r}: unknown action {verb!r}; actions are swap, declare, pass, play, bela, out")
+    raise InvalidMoveError(f"unknown action {shown(verb)}; actions are swap, declare, pass, play, bela, out", text)
 
 
 def coerce_move(move: Move | str) -> Move:
@@ -150,10 +165,10 @@ def coerce_move(move: Move | str) -> Move:
     if isinstance(move, str):
         return parse_move(move)
     if not isinstance(move, MOVE_TYPES):
-        raise InvalidMoveError(f"not a move: {move!r}")
+        raise InvalidMoveError(f"not a move: {shown(move)}")
     _check_player(move.player)
     if isinstance(move, Play) and not isinstance(move.card, Card):
-        raise InvalidMoveError(f"a play names a Card, not {move.card!r}")
+        raise InvalidMoveError(f"a play names a Card, not {shown(move.card)}")
     if isinstance(move, Declare) and (not move.melds or not all(isinstance(m, Meld) for m in move.melds)):
         raise InvalidMoveError("a declaration names one or more melds (Meld objects)")
     return move

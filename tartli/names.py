@@ -167,3 +167,35 @@ def term(key: str, language: str = "en") -> str:
     """A game term (see ``TERMS``): ``term("trump", "de") == "Trumpf"``."""
     _check(language)
     return TERMS[key][language]
+
+
+_AN_EXCEPTIONS = ("one", "once", "uni", "use", "usu", "eu")  # vowels said like a consonant
+
+
+def a_or_an(phrase: str) -> str:
+    """English "a" or "an" in front of ``phrase``, by how it is said.
+
+    >>> a_or_an("Acorn"), a_or_an("Heart"), a_or_an("Under"), a_or_an("8"), a_or_an("11"), a_or_an("one-point card")
+    ('an Acorn', 'a Heart', 'an Under', 'an 8', 'an 11', 'a one-point card')
+    """
+    return f"{article_for(phrase)} {phrase}"
+
+
+def article_for(phrase: str) -> str:
+    """The English indefinite article for ``phrase``: "a" or "an"."""
+    word = phrase.lower()
+    digits = word[: len(word) - len(word.lstrip("0123456789"))]
+    if digits:  # "an 8", "an 80", "an 11", "an 18"; "a 10", "a 110"
+        return "an" if digits.startswith("8") or digits in ("11", "18") else "a"
+    if word[:1] in ("a", "e", "i", "o", "u") and not word.startswith(_AN_EXCEPTIONS):
+        return "an"
+    return "a"
+
+
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in upper case: the start of a sentence.
+
+    >>> upper_first("the Nine of Bells wins.")
+    'The Nine of Bells wins.'
+    """
+    return text[:1].upper() + text[1:]

@@ -24,6 +24,13 @@ RESULT_FORMAT = "tartli-result/1"
 _KEYS = {"format", "rules", "dealer", "scores", "hands", "trump", "talon", "seed", "moves"}
 
 
+def quoted(text: str, limit: int = 80) -> str:
+    """A move (or any text) in double quotes for a one-line message, cut to ``limit`` characters."""
+    if len(text) <= limit:
+        return json.dumps(text, ensure_ascii=False)
+    return f"{json.dumps(text[:limit], ensure_ascii=False)}… ({len(text):,} characters)"
+
+
 class ReplayError(TartliError):
     """A move of a record that cannot be made: ``index`` is its 0-based place in ``moves``."""
 
@@ -31,7 +38,9 @@ class ReplayError(TartliError):
         self.index = index
         self.move_text = text
         self.cause = cause
-        super().__init__(f"move {index} {json.dumps(text, ensure_ascii=False)}: {cause}")
+        # The move is quoted once (an unreadable move's own message would quote it again), and cut if long.
+        why = cause.reason if isinstance(cause, InvalidMoveError) else str(cause)
+        super().__init__(f"move {index} {quoted(text)}: {why}")
 
 
 @dataclass

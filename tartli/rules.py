@@ -49,7 +49,8 @@ class RuleSet:
     stichmatsch: bool = True
     """S2 (off under V9): winning all of tricks 8-16 takes all 161 card points."""
     single_games: bool = False
-    """V10: each game to 501 stands alone; double if the loser is below 250 (not "250 or less")."""
+    """V10: each game to 501 stands alone; double if the loser is below 250 (not "250 or less").
+    A wrong claim loses single: RULES.md's ruling (the Austrian source is silent on wrong claims)."""
     slate: SameSuitRule = "hungarian"
     """V11: the chalk-mark tradition used to draw the score (display only)."""
     buli_target: int = 5

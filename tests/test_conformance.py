@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 VECTORS = sorted(p for p in CONFORMANCE.glob("rand_*.json") if not p.name.endswith(".expect.json"))
 
-# The engine names a different rule than the vector for these two illegal moves.
+# RULES.md wins over a vector (records/README.md). Its "Notes for the engine" now say that a card the
+# player does not hold breaks K1, never T2/T4; these five vectors, kept byte for byte as shared, still
+# name T2/T4 for such a play. The error index, the exit status and every result are unchanged.
+RULE_NOW = {"rand_0029": "K1", "rand_0126": "K1", "rand_0129": "K1", "rand_0146": "K1", "rand_0171": "K1"}
 
 
 def _expect(path: Path) -> dict[str, object]:
@@ -58,7 +61,11 @@ def test_vector(path: Path) -> None:
     actual = _actual(path)
     if "error_index" in expect:
         # error vectors: the index of the first illegal move and the rule it breaks
-        assert actual == {k: expect[k] for k in ("error_index", "rule") if k in expect}
+        wanted = {k: expect[k] for k in ("error_index", "rule") if k in expect}
+        if path.stem in RULE_NOW:
+            assert wanted["rule"] in ("T2", "T4")  # what the vector says: a second player's duty
+            wanted["rule"] = RULE_NOW[path.stem]  # what RULES.md says: K1, a player plays a card of their hand
+        assert actual == wanted
     else:
         assert expect["format"] == "tartli-result/1"
         assert actual == expect

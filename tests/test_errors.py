@@ -194,12 +194,13 @@ def test_leader_cannot_play_twice() -> None:
     refuse(state, "0: play OA", "K1", "player 1 plays next")
 
 
-def test_card_not_held_in_phase_1() -> None:
+def test_card_not_held_in_phase_1_is_k1() -> None:
+    # RULES.md notes: the ID is the rule that forbids the move; a player plays a card of their hand (K1).
     state = deal_a()
-    refuse(state, "0: play AH", "T2", "do not hold", "AH")
+    refuse(state, "0: play AH", "K1", "do not hold", "AH")
     state.push("0: play 8L")
-    refuse(state, "1: play 8L", "T2", "do not hold")
-    refuse(state, "1: play OA", "T2", "do not hold")
+    refuse(state, "1: play 8L", "K1", "do not hold")
+    refuse(state, "1: play OA", "K1", "do not hold")
 
 
 def _phase2_second(state: HandState) -> bool:
@@ -245,12 +246,18 @@ def test_t4_must_trump_when_void() -> None:
     assert plays and all(m.card.suit is state.trump for m in plays)
 
 
-def test_t4_card_not_held_in_phase_2() -> None:
+def test_card_not_held_in_phase_2_is_k1_for_the_leader_too() -> None:
+    # A leader reading "T4" would read "you must follow suit": the ID is K1.
     state = find_state(RuleSet.hungarian(), lambda s: s.trick_number == 9 and s.lead is None)
     p = state.to_move
     assert p is not None
     absent = next(c for c in CARDS if c not in state.hand(p))
-    refuse(state, f"{p}: play {absent}", "T4", "do not hold")
+    refuse(state, f"{p}: play {absent}", "K1", "do not hold")
+    state.push(next(m for m in state.legal_moves() if isinstance(m, Play)))
+    second = state.to_move
+    assert second is not None
+    absent = next(c for c in CARDS if c not in state.hand(second) and c != state.lead)
+    refuse(state, f"{second}: play {absent}", "K1", "do not hold")
 
 
 # ----------------------------------------------------------------- declarations (M, K)
@@ -706,3 +713,40 @@ def test_replay_error_has_the_index_and_cause() -> None:
         Record.from_dict(data).replay()
     assert info2.value.index == 2
     assert isinstance(info2.value.cause, IllegalMoveError)
+
+
+@pytest.mark.rule("T4")
+@pytest.mark.parametrize(("suit", "word"), [("A", "an Acorn"), ("L", "a Leaf"), ("H", "a Heart"), ("B", "a Bell")])
+def test_t4_messages_use_the_right_article(suit: str, word: str) -> None:
+    def pred(s: HandState) -> bool:
+        if not _phase2_second(s):
+            return False
+        assert s.lead is not None and s.to_move is not None
+        hand = s.hand(s.to_move)
+        if s.lead.suit.value == suit:  # must follow: "you hold an Acorn"
+            return any(c.suit is s.lead.suit for c in hand) and any(c.suit is not s.lead.suit for c in hand)
+        return (  # must trump, trumps being ``suit``: "you hold an Acorn"
+            s.trump.value == suit
+            and not any(c.suit is s.lead.suit for c in hand)
+            and any(c.suit is s.trump for c in hand)
+            and any(c.suit is not s.trump for c in hand)
+        )
+
+    state = find_state(RuleSet.hungarian(), pred, range(3000))
+    p = state.to_move
+    assert p is not None
+    allowed = {m.card for m in state.legal_moves() if isinstance(m, Play)}
+    wrong = next(c for c in state.hand(p) if c not in allowed)
+    err = refuse(state, f"{p}: play {wrong}", "T4")
+    assert str(err).endswith(f"you hold {word}")
+
+
+@pytest.mark.rule("B2")
+def test_b2_a_second_bela_under_pais_cites_b2() -> None:
+    state = HandState(
+        make_deal("KB OB 7H 8H 9L UL 7A 8A XL", "AH XH AL OL 8L 7L AB UB XA", "9B", dealer=1), RuleSet.pais()
+    )
+    state.push_many(["0: declare bela", "0: play 7H", "1: play AH"])  # the silent Ace decides: béla scores
+    assert state.meld_points == [40, 0]
+    state.push("1: play XA")
+    refuse(state, "0: declare bela", "B2", "once")

@@ -108,6 +108,11 @@ def check_invariants(state: HandState) -> None:
         assert state.to_move is None and state.legal_moves() == ()
     else:
         assert state.stichmatsch is None
+        for e in state.events:
+            if e.kind == "uncounted":  # S3: a claim in the window; that trick counts for neither player
+                won = tricks[e.trick - 1]
+                assert state.status is Status.OUT and e.points == points(won[1], trump) + points(won[2], trump)
+                cp[won[3]] -= e.points
         assert state.card_points == cp
         assert state.leader == leader
     # S1 / S3: running totals

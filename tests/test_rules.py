@@ -1182,8 +1182,8 @@ def test_s5_equal_totals_over_501_is_a_tie():
 
 @pytest.mark.rule("S5", "S6")
 def test_s5_tie_buli_goes_to_first_scorer_of_next_hand():
-    # match.py's documented reading: the next hand starts from 0-0 and the first player
-    # to score anything in it wins the tied buli.
+    # RULES.md S5: the first player to score anything in the next hand wins the tied buli (a trick
+    # scores only with card points), and that hand is already the new game's first: it starts at 0-0.
     match = Match(RuleSet().replace(stichmatsch=False), seed=0, first_dealer=1)
     match.scores = [354, 495]
     state = match.redeal(Record.from_dict(SWEEP).new_state().deal)
@@ -1200,7 +1200,7 @@ def test_s5_tie_buli_goes_to_first_scorer_of_next_hand():
 
 @pytest.mark.rule("S5")
 def test_s5_tie_buli_goes_to_first_bela_of_next_hand():
-    # match.py documents that any first score breaks the tie, a béla included.
+    # RULES.md S5: any first score breaks the tie, a béla included.
     match = Match(RuleSet().replace(stichmatsch=False), seed=0, first_dealer=1)
     match.scores = [354, 495]
     push(match.redeal(Record.from_dict(SWEEP).new_state().deal), *PHASE1, *PHASE2)
@@ -1209,6 +1209,39 @@ def test_s5_tie_buli_goes_to_first_bela_of_next_hand():
     play_out(nxt)
     match.next_hand()
     assert match.results[-1].tie_decided_by == 0 and match.buli == [1, 0]
+
+
+@pytest.mark.rule("S5", "K1")
+def test_s5_tie_buli_goes_to_first_meld_of_next_hand():
+    # RULES.md S5: a declared meld is a score too; here it comes before any trick has card points.
+    match = Match(RuleSet().replace(stichmatsch=False), seed=0, first_dealer=1)
+    match.scores = [354, 495]
+    push(match.redeal(Record.from_dict(SWEEP).new_state().deal), *PHASE1, *PHASE2)
+    nxt = match.next_hand(make_deal("7H", "KA OA UA 8H", dealer=0))  # player 1 leads trick 1 (D3)
+    push(nxt, "1: declare terc:KA", "1: play 8H")
+    assert nxt.first_scorer is None  # not decided yet: the contest ends with player 0's pass or card
+    push(nxt, "0: play 7H")  # player 1's terc scores (20); the trick (8H, 7H) has no card points
+    assert nxt.first_scorer == 1
+    play_out(nxt)
+    match.next_hand()
+    assert match.results[-1].tie_decided_by == 1 and match.buli == [0, 1]
+
+
+@pytest.mark.rule("S5", "S6")
+def test_s5_the_tie_breaking_hand_already_counts_for_the_new_game():
+    match = Match(RuleSet().replace(stichmatsch=False), seed=0, first_dealer=1)
+    match.scores = [354, 495]
+    push(match.redeal(Record.from_dict(SWEEP).new_state().deal), *PHASE1, *PHASE2)
+    nxt = match.next_hand(make_deal("7H AH", "8H UH", dealer=0))
+    assert nxt.scores_in == (0, 0)
+    play_out(nxt)
+    totals = nxt.totals
+    match.next_hand()
+    first = nxt.first_scorer
+    assert first is not None and match.results[-1].tie_decided_by == first  # the tie is decided by this hand
+    assert match.buli[first] == 1 and match.buli[1 - first] == 0
+    assert match.scores == list(totals)  # and its points stay: the new game goes on from them
+    assert match.state.scores_in == totals
 
 
 @pytest.mark.rule("S6")

@@ -78,7 +78,7 @@ def test_an_illegal_click_changes_nothing_and_shows_the_rule() -> None:
     not_mine = table.state.hand(1)[0]
     table.board.pick(not_mine.text)
     assert snapshot(table) == before
-    assert table.messages[-1].startswith("T2: you do not hold")
+    assert table.messages[-1].startswith("K1: you do not hold")
     assert "⚠" in table.message.value
 
 
@@ -321,3 +321,52 @@ def test_new_deal_reseeds_the_default_computer() -> None:
     a.new_deal(5)
     b = TableController(seed=5)
     assert replies(a) == replies(b)
+
+
+# ---------------------------------------------------------------- S3's claim window at the table
+class Scripted:
+    """Makes the given moves (record text) when they are legal, else the first legal play; never claims."""
+
+    name = "scripted"
+
+    def __init__(self, *moves: str) -> None:
+        self.moves = list(moves)
+
+    def choose(self, view: PlayerView) -> Move:
+        legal = {str(m): m for m in view.legal_moves}
+        if self.moves and self.moves[0] in legal:
+            return legal[self.moves.pop(0)]
+        return next(m for m in view.legal_moves if isinstance(m, Play))
+
+
+WINDOW_DEAL = ("OA UA XA 9A 7H 8H KL 7B 8B", "AH XH AL OL UL 8L 7L KB AB", "9B")
+
+
+@pytest.mark.rule("S3")
+@pytest.mark.parametrize("choice", ["go out", "play on"])
+def test_the_table_waits_in_the_learners_claim_window(choice: str) -> None:
+    # The learner declares the kvart and leads 7H; the computer's silent Ace takes 11 and would lead.
+    table = TableController(opponent=Scripted("1: play AH", "1: play AL"), delay=0)
+    table.load_deal(deal_with(*WINDOW_DEAL), scores=(455, 240))
+    table.act(next(m for m in table.state.legal_moves() if str(m) == "0: declare kvart:OA"))
+    table.click_card("7H")
+    assert str(table.state.moves[-1]) == "1: play AH"  # the computer waits: it is its lead
+    assert table.play_on_button.layout.display != "none" and "go out now" in table.status.value
+    assert table.out_button.button_style == "warning"  # the claim is right
+    if choice == "go out":
+        table.out_button.click()
+        assert table.state.out == (0, True) and table.state.buli == [2, 0] and table.state.card_points == [0, 0]
+    else:
+        table.play_on_button.click()
+        assert str(table.state.moves[-1]) == "1: play AL" and table.play_on_button.layout.display == "none"
+
+
+@pytest.mark.rule("S3")
+def test_the_computer_claims_in_its_window_out_of_turn() -> None:
+    # The computer leads with its kvart; the learner's silent Ace takes the trick: the computer claims at once.
+    table = TableController(opponent=Scripted("0: declare kvart:OA", "0: play 7H"), human=1, delay=0)
+    table.load_deal(deal_with(*WINDOW_DEAL), scores=(455, 240))
+    assert [str(m) for m in table.state.moves] == ["0: declare kvart:OA", "0: play 7H"]
+    table.click_card("AH")
+    assert str(table.state.moves[-1]) == "0: out"
+    assert table.state.out == (0, True) and table.state.buli == [2, 0] and table.state.card_points == [0, 0]

@@ -547,3 +547,21 @@ def test_going_out_takes_a_scenario_record_and_refuses_others() -> None:
     assert ex.truth == 0  # from 0-0 nobody has 501 after a few tricks: a wrong claim
     with pytest.raises(TartliError):
         WhichCardWins(seed=1).load_record(text)
+
+
+@pytest.mark.rule("S3", "S4")
+def test_going_out_poses_and_judges_the_claim_window() -> None:
+    windows = 0
+    for seed in range(120):
+        ex = trainer("going-out", seed=seed)
+        claim = ex.state.claim(ex.claimant)
+        after = ex.state.copy()
+        after.push(GoOut(ex.claimant))
+        assert ex.truth == (after.buli[ex.claimant] if after.out and after.out[1] else 0)
+        if claim.at_step_seven:
+            windows += 1
+            assert "count for neither player" in ex.explain() and f"= {claim.total}." in ex.explain()
+            assert ex.truth == claim.buli and after.card_points[ex.state.claim_window.winner] == (
+                ex.state.card_points[ex.state.claim_window.winner] - ex.state.claim_window.points
+            )
+    assert windows >= 5

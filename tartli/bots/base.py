@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from tartli.game import WINNING_SCORE, PlayerView
+from tartli.game import PlayerView
 from tartli.moves import GoOut, Move
 
 
@@ -28,14 +28,15 @@ class Bot(Protocol):
 
 
 def right_claim(view: PlayerView) -> GoOut | None:
-    """The claim to make now if it is right (S3, S4): the view's total counts melds scored and
-    completed tricks only, as the claim does, so a bot never goes out wrongly.
+    """The claim to make now if it is right (S3, S4): judged as the engine judges it (melds scored,
+    completed tricks, and S3's claim window), so a bot never goes out wrongly and never misses a
+    maccs that the window gives.
 
     Every bot starts here, so this is also where a view with no move is refused (ValueError).
     """
     if not view.legal_moves:
         raise ValueError("no legal move: the hand is over or it is not this player's turn")
-    if view.totals[view.player] < WINNING_SCORE:
+    if not view.claim(view.player).valid:  # S3's claim window included
         return None
     return next((m for m in view.legal_moves if isinstance(m, GoOut)), None)
 

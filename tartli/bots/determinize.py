@@ -617,28 +617,11 @@ def build_state(view: PlayerView, world: World) -> HandState:
     st.stichmatsch = None
     st.first_scorer = first_scorer
     st.tied = False
-    st._both_at_once = rules.bela_at_declaration and _both_at_once(view)
+    st._both_at_once = view.both_over
+    st._window = view.claim_window
     st.moves = []
     st._events = []
     st._legal = [None, None]
     st._playmask = [0, 0]
     st._decls = [None, None]
     return st
-
-
-def _both_at_once(view: PlayerView) -> bool:
-    """B2: did one contest lift both players from below 501 to 501 or more together? (From the events.)"""
-    totals = list(view.scores_in)
-    before: tuple[int, ...] | None = None
-    for e in view.events:
-        if e.kind == "score" and e.player is not None:
-            if before is None:
-                before = tuple(totals)
-            totals[e.player] += e.points
-            continue
-        if before is not None and max(before) < 501 <= min(totals):
-            return True
-        before = None
-        if e.kind in ("bela", "trick") and e.player is not None:
-            totals[e.player] += e.points
-    return before is not None and max(before) < 501 <= min(totals)

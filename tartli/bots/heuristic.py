@@ -148,7 +148,7 @@ class HeuristicBot:
         moves = view.legal_moves
         me = view.player
         if claim is not None:
-            return claim, f"You have {view.totals[me]}: claim 501 now and the game is yours (S3)."
+            return claim, f"You have {view.claim(me).total}: claim 501 now and the game is yours (S3)."
         bela = next((m for m in moves if isinstance(m, Bela)), None)
         if bela is not None:
             return bela, "Béla always scores 40 whatever the contest: declare it now while you hold both cards."

@@ -253,7 +253,7 @@ class SearchBot:
         moves = view.legal_moves
         me = view.player
         if claim is not None:
-            return claim, f"You have {view.totals[me]}: claim 501 now (S3)."
+            return claim, f"You have {view.claim(me).total}: claim 501 now (S3)."
         candidates = [m for m in moves if not isinstance(m, GoOut)]
         if not candidates:
             return moves[0], "The only move."

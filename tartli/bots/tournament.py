@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tartli.bots.base import Bot, RandomBot
+from tartli.bots.base import Bot, RandomBot, right_claim
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.search import SearchBot
 from tartli.game import Deal, HandState
@@ -77,6 +77,12 @@ def _play(state: HandState, seats: tuple[_Timed, _Timed]) -> None:
     while not state.is_over:
         player = state.to_move
         assert player is not None
+        other = 1 - player
+        # S3: a claim may be made out of turn (e.g. in the claim window); every bot claims once it is right.
+        claim = right_claim(state.view(other)) if state.claim(other).valid else None
+        if claim is not None:
+            state.push(claim)
+            continue
         seats[player].choose(state, player)
 
 

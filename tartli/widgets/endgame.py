@@ -26,6 +26,7 @@ from tartli.cards import TOTAL_CARD_POINTS, Card
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
 from tartli.moves import GoOut, Play
+from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.table import LEVEL_NAMES, TableController
@@ -37,7 +38,6 @@ from tartli.widgets.trainers import (
     _card,
     _play_randomly,
     _random_hand,
-    _upper_first,
     stars_text,
 )
 
@@ -169,12 +169,15 @@ class Endgame(Exercise):
         if self.values[card] == self.solution.value:
             others = [c for c in self.best if c is not card]
             also = f" (so is {self._names(others)})" if others else ""
-            return self._judge(True, f"Right: the {self.card_name(card)} is a best card{also}. {self.explain()}")
+            return self._judge(
+                True, f"Right: the {self.card_name(card)} is a best card{also}. {upper_first(self.explain())}"
+            )
         lost = best_points - mine
         return self._judge(
             False,
             f"Not the best: the {self.card_name(card)} costs you {lost} card points: with best play from here "
-            f"you end with {mine} instead of {best_points}. The best: {self._names(self.best)}. {self.explain()}",
+            f"you end with {mine} instead of {best_points}. The best: {self._names(self.best)}. "
+            + upper_first(self.explain()),
         )
 
     def _names(self, cards: list[Card]) -> str:
@@ -322,7 +325,7 @@ class MatchChallenge(Exercise):
         if self.outcome:
             result = {"won": "You won this hand!", "lost": "The computer won this hand."}.get(self.outcome, "")
             if result:
-                canvas.text(_upper_first(result), size=13)
+                canvas.text(upper_first(result), size=13)
         return canvas.svg()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -31,6 +31,7 @@ from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
 from tartli.match import Match
 from tartli.moves import Declare, GoOut, Play, Swap
+from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers import _GOLD, Exercise, _Canvas, _play_randomly, _random_hand
@@ -40,10 +41,6 @@ __all__ = ["QUIZZES", "DealQuiz", "DrawQuiz"]
 Answer = int | bool
 _TALON_AT_START = 14
 """The talon as dealt, the indicator included (D1); only used to word the explanations."""
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _start_of_trick(number: int) -> Callable[[HandState], bool]:
@@ -126,7 +123,7 @@ class _Quiz(Exercise):
         if isinstance(truth, bool) != isinstance(value, bool):
             raise ValueError(f"this question is answered with {'yes/no' if isinstance(truth, bool) else 'a number'}")
         right = value == truth
-        why = _upper_first(self.explain())
+        why = upper_first(self.explain())
         if right:
             return self._judge(True, f"Right. {why}")
         return self._judge(False, f"Not quite: the answer is {self.answer_text(truth)}. {why}")
@@ -552,7 +549,7 @@ class DrawQuiz(_Quiz):
         if self.truth:
             return (
                 f"in tricks 1-7 (phase 1) the second player may play any card: there is no duty to follow "
-                f"suit, to trump or to win the trick (T2). {_upper_first(self._name(self.card))} is fine here."
+                f"suit, to trump or to win the trick (T2). {upper_first(self._name(self.card))} is fine here."
             )
         try:  # the engine's own reason, with its rule ID
             state.copy().push(Play(p, self.card))

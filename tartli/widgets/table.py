@@ -35,6 +35,7 @@ import ipywidgets as w
 
 from tartli import names
 from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
+from tartli.bots.base import right_claim
 from tartli.cards import Card
 from tartli.errors import TartliError
 from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView, Status
@@ -239,6 +240,7 @@ class TableController:
         self.reveal = False
         self._redo: list[Move] = []
         self._pending = False
+        self._played_on_at = -1  # the move count at which the learner let S3's claim window pass
         self.messages: list[str] = []
         self.match = Match(self.rules, seed=self.seed, first_dealer=first_dealer)
         self._build()
@@ -276,6 +278,7 @@ class TableController:
         self.pass_button = w.Button(description="Pass", tooltip="Declare nothing this trick")
         self.out_button = w.Button(description="Go out (501)", tooltip="S3: claim 501; a wrong claim loses the buli")
         self.next_button = w.Button(description="Next hand", button_style="success")
+        self.play_on_button = w.Button(description="Play on", tooltip="Do not claim now: let the computer go on")
         self.undo_button = w.Button(description="↶ Undo")
         self.redo_button = w.Button(description="↷ Redo")
         self.reveal_toggle = w.ToggleButton(description="Show both hands", tooltip="For teaching")
@@ -310,6 +313,7 @@ class TableController:
             (self.pass_button, lambda: self.act(Pass(self.viewer))),
             (self.out_button, lambda: self.act(GoOut(self.viewer))),
             (self.next_button, self.next_hand),
+            (self.play_on_button, self.play_on),
             (self.undo_button, self.undo),
             (self.redo_button, self.redo),
             (self.new_button, lambda: self.new_deal(int(self.seed_input.value))),
@@ -325,6 +329,7 @@ class TableController:
                 self.pass_button,
                 self.bela_button,
                 self.out_button,
+                self.play_on_button,
                 self.next_button,
             ],
             layout=w.Layout(flex_flow="row wrap"),
@@ -398,8 +403,9 @@ class TableController:
         self.bela_button.layout = _shown() if Bela in allowed else _hidden()
         self.pass_button.layout = _shown() if Pass in allowed else _hidden()
         self.out_button.layout = _shown() if GoOut in allowed else _hidden()
-        # Going out is always allowed (S3) but only right with 501: say so by its look.
-        self.out_button.button_style = "warning" if state.total(viewer) >= 501 else ""
+        self.play_on_button.layout = _shown() if self._holding_for_claim() else _hidden()
+        # Going out is always allowed (S3) but only right with 501 (or in S3's claim window): say so by its look.
+        self.out_button.button_style = "warning" if state.claim(viewer).valid else ""
         declares = [m for m in legal if isinstance(m, Declare)]
         options = [(declaration_label(m, lang), i) for i, m in enumerate(declares)]
         if list(self.declarations.options) != options:
@@ -506,6 +512,11 @@ class TableController:
                 line += f" {who} {winner} wins {max(state.buli)} buli."
             if state.tied:
                 line += " Both past 501 and equal: the first to score in the next hand wins the buli (S5)."
+        elif self._holding_for_claim():
+            line = (
+                "Your melds won the contest and the trick was taken at once: you may go out now, counted before "
+                "that trick (its card points count for nobody, S3), or play on."
+            )
         elif self._is_bot(state.to_move or 0):
             line = "The computer is thinking…"
         else:
@@ -561,9 +572,37 @@ class TableController:
         events = self.state.view(self.viewer).events
         return events[-1].describe(self.viewer) if events else ""
 
+    def _holding_for_claim(self) -> bool:
+        """S3's claim window is the learner's: the computer waits until they go out or play on."""
+        state = self.state
+        return (
+            not self.two_players
+            and state.to_move is not None
+            and self._is_bot(state.to_move)
+            and self._played_on_at != len(state.moves)
+            and state.claim(self.human).at_step_seven
+        )
+
+    def play_on(self) -> None:
+        """The learner lets the claim window pass: the computer goes on."""
+        self._played_on_at = len(self.state.moves)
+        self._after_move()
+
+    def _bot_due(self) -> int | None:
+        """The computer's seat if it moves now: in turn, or out of turn with a right claim (S3, e.g. in the
+        claim window after the learner's silent card took a trick its melds had won)."""
+        state = self.state
+        player = state.to_move
+        if player is None or self._holding_for_claim():
+            return None
+        if self._is_bot(player):
+            return player
+        other = 1 - player
+        return other if self._is_bot(other) and state.claim(other).valid else None
+
     def _after_move(self) -> None:
         self.refresh()
-        if self.state.is_over or self.state.to_move is None or not self._is_bot(self.state.to_move):
+        if self._bot_due() is None:
             return
         if self.autoplay and self.delay > 0:
             loop = _kernel_loop()
@@ -582,10 +621,13 @@ class TableController:
     def opponent_step(self) -> bool:
         """One move of the computer, from its view only. True if it moved."""
         state = self.state
-        player = state.to_move
-        if player is None or not self._is_bot(player):
+        player = self._bot_due()
+        if player is None:
             return False
-        move = self.opponent.choose(state.view(player))
+        view = state.view(player)
+        move = self.opponent.choose(view) if player == state.to_move else right_claim(view)
+        if move is None:
+            return False
         state.push(move)
         self.say(self._describe_last())
         self.refresh()

@@ -37,8 +37,8 @@ from tartli.cards import CARDS, LAST_TRICK_BONUS, PLAIN_ORDER, SEQUENCE_ORDER, S
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import Deal, HandState, trick_points, trick_winner
 from tartli.melds import BELA, SEQUENCES, SETS, Meld, MeldKind, contest, find_melds, may_answer, same_suit_reason
-from tartli.moves import OUTS, PLAYS, GoOut, Play
-from tartli.names import Language
+from tartli.moves import OUTS, PLAYS, Declare, GoOut, Play
+from tartli.names import Language, upper_first
 from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg, meld_svg
@@ -293,6 +293,21 @@ def _second_to_play_in(trick: int) -> Callable[[HandState], bool]:
     return stop
 
 
+def _into_claim_window(state: HandState, rng: random.Random, claimant: int) -> None:
+    """Random play until ``claimant`` leads a trick of 1-8 holding a meld, then: declare, lead, and the
+    other player's silent card, which decides the contest and takes the trick (S3's claim window)."""
+    while not state.is_over and state.trick_number <= 8:
+        if state.to_move == claimant and state.lead is None:
+            declares = [m for m in state.legal_moves() if isinstance(m, Declare)]
+            if declares:
+                state.push(rng.choice(declares))
+                state.push(rng.choice([m for m in state.legal_moves() if isinstance(m, Play)]))
+                state.push(rng.choice([m for m in state.legal_moves() if isinstance(m, Play)]))
+                return
+        moves = [m for m in state.legal_moves() if not isinstance(m, GoOut)]
+        state.push(rng.choice(moves))
+
+
 def _after_moves(count: int) -> Callable[[HandState], bool]:
     def stop(state: HandState) -> bool:
         return len(state.moves) >= count
@@ -311,10 +326,6 @@ def _localize(text: str, melds: Iterable[Meld | None], language: Language) -> st
     for meld in sorted({m for m in melds if m is not None}, key=lambda m: -len(m.title("en"))):
         text = text.replace(meld.title("en"), meld.title(language))
     return text
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _card(value: Card | str) -> Card:
@@ -615,7 +626,7 @@ class WhichCardWins(Exercise):
         why = self.explain()
         if right:
             return self._judge(True, f"Right: {why}")
-        return self._judge(False, f"Not quite: the {self.card_name(card)} does not win. {why}")
+        return self._judge(False, f"Not quite: the {self.card_name(card)} does not win. {upper_first(why)}")
 
     def explain(self) -> str:
         """Why the winner wins, in words, citing C3/C4 and T1 (the verdict is ``trick_winner``'s)."""
@@ -721,7 +732,7 @@ class CountPoints(Exercise):
                 + ("; and the last trick brings 10 more (C5)." if self.include_last else ".")
             )
             return self._judge(False, hint)
-        return self._judge(False, f"Not quite: {value} is not it. {self.explain()}")
+        return self._judge(False, f"Not quite: {value} is not it. {upper_first(self.explain())}")
 
     def _table(self, order: Sequence[Rank], trump: Suit | None) -> str:
         suit = trump if trump is not None else next(s for s in SUITS if s is not self.trump)
@@ -1273,14 +1284,12 @@ class WhatMayYouPlay(_Selecting, Exercise):
                 self.state.copy().push(PLAYS[self.player][card.index])
             except IllegalMoveError as err:  # the engine's own explanation, with its rule ID
                 refused.setdefault(str(err), []).append(card)
-        parts = [
-            f"{_upper_first(self._names(cards))} may not be played: {reason}." for reason, cards in refused.items()
-        ]
+        parts = [f"{upper_first(self._names(cards))} may not be played: {reason}." for reason, cards in refused.items()]
         missing = sorted(correct - chosen)
         if missing:
             parts.append(f"You may also play {self._names(missing)} (T4).")
         if self.mistakes >= 1:
-            parts.append(_upper_first(self.explain()))
+            parts.append(upper_first(self.explain()))
         return self._judge(False, "Not quite. " + " ".join(parts))
 
     def _names(self, cards: Sequence[Card]) -> str:
@@ -1336,8 +1345,10 @@ class GoingOut(Exercise):
             scores[claimant] = rng.randint(420, 495)
             scores[1 - claimant] = rng.randint(150, 470)
             state = _random_hand(rng, rules, scores)
-            moves = rng.randint(0, 30)
-            _play_randomly(state, rng, _after_moves(moves))
+            if rng.random() < 0.3:
+                _into_claim_window(state, rng, claimant)  # S3: the moment after a silent deciding card
+            else:
+                _play_randomly(state, rng, _after_moves(rng.randint(0, 30)))
             if state.is_over or OUTS[claimant] not in state.legal_moves(claimant):
                 continue
             self.state, self.claimant = state, claimant
@@ -1393,6 +1404,14 @@ class GoingOut(Exercise):
             canvas.text(
                 f"card points of completed tricks: {state.card_points[p]} ({len(won)} tricks won)", size=13, x=32
             )
+        window = state.claim_window
+        if window is not None and window.claimant == self.claimant:
+            canvas.y += 6
+            canvas.text(
+                f"Trick {window.trick} ({window.points} card points) was taken just now by the silent answer "
+                "that decided the contest.",
+                size=13,
+            )
         lead = state.lead
         if lead is not None:
             canvas.y += 6
@@ -1414,12 +1433,29 @@ class GoingOut(Exercise):
     def explain(self) -> str:
         state, p = self.state, self.claimant
         player = names.term("player", self.language)
-        total, other = state.total(p), state.total(1 - p)
-        sum_text = (
-            f"{player} {p} has {state.scores_in[p]} + {state.meld_points[p]} in melds + {state.card_points[p]} "
-            f"card points = {total} (S3"
-        )
-        sum_text += "; the trick under way does not count yet)." if state.lead is not None else ")."
+        claim = state.claim(p)
+        total, other = claim.total, claim.other
+        window = state.claim_window
+        cards = state.card_points[p]
+        if claim.at_step_seven and window is not None:
+            cards -= window.points if window.winner == p else 0
+            sum_text = (
+                f"{player} {p} declared and led in trick {window.trick}, and the silent answer decided the contest, "
+                f"so the claim is made at step 7, before that trick is taken: its {window.points} card points count "
+                f"for neither player (S3). {player} {p} has {state.scores_in[p]} + {state.meld_points[p]} in melds + "
+                f"{cards} card points = {total}."
+            )
+        else:
+            sum_text = (
+                f"{player} {p} has {state.scores_in[p]} + {state.meld_points[p]} in melds + {cards} "
+                f"card points = {total} (S3"
+            )
+            sum_text += "; the trick under way does not count yet)." if state.lead is not None else ")."
+            if window is not None and window.claimant == p and claim.valid:
+                sum_text += (
+                    f" Without trick {window.trick}'s {window.points} card points it would be short of 501, so the "
+                    "claim is judged after that trick, which counts (S3)."
+                )
         truth = self.truth
         if truth == 0:
             return f"{sum_text} That is short of 501: the claim is wrong and the opponent wins one buli (S4)."
