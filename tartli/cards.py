@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tartli import names
-from tartli.errors import TartliError
+from tartli.errors import TartliError, shown
 from tartli.names import LANGUAGES, Language
 
 __all__ = [
@@ -149,12 +149,12 @@ class Card:
         Raises :class:`InvalidCardError` (a :class:`TartliError`) for anything else.
         """
         if not isinstance(text, str):
-            raise InvalidCardError(f"C1: a card is written as two characters like 'OH', not {text!r}")
+            raise InvalidCardError(f"C1: a card is written as two characters like 'OH', not {shown(text)}")
         key = text.strip().upper()
         card = _BY_TEXT.get(key)
         if card is None:
             raise InvalidCardError(
-                f"C1: {text!r} is not a card: write rank (A K O U X 9 8 7) then suit "
+                f"C1: {shown(text)} is not a card: write rank (A K O U X 9 8 7) then suit "
                 f"(A L H B), e.g. 'OH' for the Over of Hearts"
             )
         return card

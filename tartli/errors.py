@@ -54,8 +54,13 @@ def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for an error message, cut to about ``limit`` characters (with its length if cut)."""
     try:
         text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the real error
+    except Exception:  # a broken __repr__ (or an int too long to print) must not hide the real error
         text = f"<{type(value).__name__}>"
+    return cut(text, limit)
+
+
+def cut(text: str, limit: int = 60) -> str:
+    """``text`` for a one-line message: cut to about ``limit`` characters, with its length if cut."""
     if len(text) <= limit:
         return text
     return f"{text[: limit - 1]}… ({len(text):,} characters)"

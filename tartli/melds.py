@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tartli import names
 from tartli.cards import RANKS, SUITS, Card, Rank, Suit, cards_of
-from tartli.errors import TartliError
+from tartli.errors import TartliError, shown
 from tartli.rules import RuleSet
 
 SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
@@ -93,7 +93,7 @@ class Meld:
         meld = _BY_TEXT.get(text.strip().lower() if isinstance(text, str) else "")
         if meld is None:
             raise InvalidMeldError(
-                f"M1/M2: {text!r} is not a meld: write <terc|kvart|kvint|szext|szept|okt>:<top card> "
+                f"M1/M2: {shown(text)} is not a meld: write <terc|kvart|kvint|szext|szept|okt>:<top card> "
                 f"(e.g. kvart:OA), vannak:<rank> (e.g. vannak:U), or bela"
             )
         return meld

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tartli.cards import Card, InvalidCardError
-from tartli.errors import IllegalMoveError, InvalidDealError, InvalidMoveError, RecordError, TartliError
+from tartli.errors import IllegalMoveError, InvalidDealError, InvalidMoveError, RecordError, TartliError, cut, shown
 from tartli.game import Deal, HandState, Status
 from tartli.moves import Move, parse_move
 from tartli.rules import RuleSet
@@ -22,6 +22,13 @@ from tartli.rules import RuleSet
 FORMAT = "tartli/1"
 RESULT_FORMAT = "tartli-result/1"
 _KEYS = {"format", "rules", "dealer", "scores", "hands", "trump", "talon", "seed", "moves"}
+
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+"""A record file is read only up to this size (10 MiB): a real hand's record has a few kilobytes."""
+MAX_SCORE = 1_000_000
+"""The highest running score a record may give (a game ends near 501; this only bounds the input)."""
+SEED_RANGE = range(-(2**63), 2**64)
+"""The seeds a record may give: the range of a 64-bit seed, signed or not."""
 
 
 def quoted(text: str, limit: int = 80) -> str:
@@ -55,24 +62,45 @@ class Record:
 
     # ------------------------------------------------------------ reading
     @classmethod
-    def from_json(cls, text: str) -> Record:
-        """Parse record text; :class:`RecordError` names the field that is wrong."""
+    def from_json(cls, text: str | bytes) -> Record:
+        """Parse record text; :class:`RecordError` names the field that is wrong.
+
+        Bounded in time and memory: text over :data:`MAX_RECORD_BYTES` is refused before it is
+        parsed, and JSON nested too deep or with numbers too long to read is refused, not a crash.
+        """
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"a record has at most {MAX_RECORD_BYTES:,} bytes; this one has {len(text):,}")
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise RecordError(f"cannot read it: not UTF-8 text ({err.reason} at byte {err.start})") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        except RecursionError:
+            raise RecordError("not a record: JSON nested too deep") from None
+        except ValueError as err:  # e.g. an integer too long to convert (Python's 4,300-digit limit)
+            raise RecordError(f"not a record: {cut(str(err), 120)}") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file (``RecordError`` if it is missing, unreadable or malformed)."""
+        """Read a record file (``RecordError`` if it is missing, unreadable, too large or malformed)."""
+        where = cut(str(path), 120)
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as file:
+                data = file.read(MAX_RECORD_BYTES + 1)  # a bounded read: /dev/zero or a huge file stops here
         except FileNotFoundError:
-            raise RecordError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise RecordError(f"{path}: cannot read it: {err}") from None
-        return cls.from_json(text)
+            raise RecordError(f"{where}: no such file") from None
+        except IsADirectoryError:
+            raise RecordError(f"{where}: cannot read it: a folder, not a record file") from None
+        except (OSError, ValueError) as err:
+            raise RecordError(f"{where}: cannot read it: {cut(str(err), 120)}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"{where}: a record file has at most {MAX_RECORD_BYTES:,} bytes; this one has more")
+        return cls.from_json(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
@@ -80,24 +108,28 @@ class Record:
             raise RecordError("a record is a JSON object")
         unknown = sorted(set(data) - _KEYS)
         if unknown:
-            raise RecordError(f"{unknown[0]}: not a field of a {FORMAT} record")
+            raise RecordError(f"{cut(unknown[0])}: not a field of a {FORMAT} record")
         if data.get("format") != FORMAT:
-            raise RecordError(f'format: must be "{FORMAT}", not {json.dumps(data.get("format"))}')
+            raise RecordError(f'format: must be "{FORMAT}", not {shown(data.get("format"))}')
         rules = RuleSet.from_record(data.get("rules", "hungarian"))
         dealer = data.get("dealer")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        if type(dealer) is not int or dealer not in (0, 1):  # not 1.0, not true
             raise RecordError("dealer: must be 0 or 1 (D2)")
         scores = data.get("scores", [0, 0])
-        if not isinstance(scores, list) or len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
-            raise RecordError("scores: must be two whole numbers of 0 or more, e.g. [0, 0] (S1)")
+        if (
+            not isinstance(scores, list)
+            or len(scores) != 2
+            or any(type(s) is not int or not 0 <= s <= MAX_SCORE for s in scores)
+        ):
+            raise RecordError(f"scores: must be two whole numbers from 0 to {MAX_SCORE:,}, e.g. [0, 0] (S1)")
         moves = data.get("moves")
         if not isinstance(moves, list) or any(not isinstance(m, str) for m in moves):
             raise RecordError('moves: must be a list of strings like "0: play AH"')
         seed = data.get("seed")
         card_keys = [k for k in ("hands", "trump", "talon") if k in data]
         if seed is not None:
-            if type(seed) is not int:
-                raise RecordError("seed: must be a whole number")
+            if type(seed) is not int or seed not in SEED_RANGE:
+                raise RecordError("seed: must be a whole number from -2**63 to 2**64 - 1")
             if card_keys:
                 raise RecordError(f"{card_keys[0]}: a record gives either a seed or the cards, not both")
             deal = Deal.from_seed(seed, dealer)

@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tartli.errors import RecordError
+from tartli.errors import RecordError, shown
 
 SameSuitRule = Literal["hungarian", "austrian"]
 
@@ -85,11 +85,10 @@ class RuleSet:
 
     @classmethod
     def named(cls, name: str) -> RuleSet:
-        """A preset by name: ``hungarian``, ``pais`` or ``austrian``."""
-        try:
-            return _PRESETS[name]()
-        except KeyError:
-            raise RecordError(f"rules: unknown rule set {name!r}: use one of {', '.join(sorted(_PRESETS))}") from None
+        """A preset by name: ``hungarian``, ``pais`` or ``austrian`` (:class:`RecordError` for anything else)."""
+        if not isinstance(name, str) or name not in _PRESETS:
+            raise RecordError(f"rules: unknown rule set {shown(name)}: use one of {', '.join(sorted(_PRESETS))}")
+        return _PRESETS[name]()
 
     def replace(self, **options: Any) -> RuleSet:
         """A copy with some options changed (unknown or ill-typed options are refused)."""
@@ -106,18 +105,18 @@ class RuleSet:
             raise RecordError('rules: must be "hungarian", "pais", "austrian" or an object with "base"')
         options = dict(value)
         base_value = options.pop("base", "hungarian")
-        base = base_value if isinstance(base_value, RuleSet) else cls.named(str(base_value))
+        base = base_value if isinstance(base_value, RuleSet) else cls.named(base_value)
         changes: dict[str, Any] = {}
         for key, option in options.items():
             if key not in _FIELDS:
-                raise RecordError(f"rules: unknown option {key!r}; options are {', '.join(_FIELDS)}")
+                raise RecordError(f"rules: unknown option {shown(key)}; options are {', '.join(_FIELDS)}")
             expected = _FIELDS[key]
             if key in ("same_suit_rule", "slate"):
                 if option not in ("hungarian", "austrian"):
                     raise RecordError(f'rules: {key} must be "hungarian" or "austrian"')
             elif key == "buli_target":
-                if type(option) is not int or option < 1:
-                    raise RecordError("rules: buli_target must be a whole number of buli, e.g. 5 or 10")
+                if type(option) is not int or not 1 <= option <= 1000:
+                    raise RecordError("rules: buli_target must be a whole number of buli from 1 to 1000, e.g. 5 or 10")
             elif type(option) is not expected:
                 raise RecordError(f"rules: option {key} must be true or false")
             changes[key] = option

@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from tartli.errors import TartliError
+from tartli.record import MAX_RECORD_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +152,8 @@ def uploaded_text(change: dict[str, Any]) -> str | None:
         return None
     item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
     content = item["content"]
+    if len(content) > MAX_RECORD_BYTES:  # the same bound as `tartli replay`, before any decoding
+        raise TartliError(f"that file is not a tartli/1 record: a record has at most {MAX_RECORD_BYTES:,} bytes")
     data = content if isinstance(content, bytes) else bytes(content)
     try:
         return data.decode("utf-8")
