@@ -238,9 +238,11 @@ class Deal:
     talon: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        if self.dealer not in (0, 1) or isinstance(self.dealer, bool):
-            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {self.dealer!r}")
-        if len(self.hands) != 2:
+        if type(self.dealer) is not int or self.dealer not in (0, 1):
+            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {shown(self.dealer)}")
+        if not isinstance(self.hands, tuple | list) or not isinstance(self.talon, tuple | list):
+            raise InvalidDealError("D1: the hands and the talon are sequences of cards")
+        if len(self.hands) != 2 or not all(isinstance(h, tuple | list) for h in self.hands):
             raise InvalidDealError("D1: a deal has two hands")
         cards = (*self.hands[0], *self.hands[1], self.indicator, *self.talon)
         if (
@@ -282,9 +284,9 @@ class Deal:
         ``indicator_packet``-th packet (6, the 19th card, by default; V1 allows the
         4th, 7th, 10th, 13th or 16th too); the rest, in order, is the talon.
         """
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {dealer!r}")
-        if indicator_packet not in range(1, 7):
+        if type(dealer) is not int or dealer not in (0, 1):
+            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {shown(dealer)}")
+        if type(indicator_packet) is not int or indicator_packet not in range(1, 7):
             raise InvalidDealError("V1: the indicator follows one of the packets 1-6 (the 4th to the 19th card)")
         # A uniform shuffle, reproducible on every machine: sort the pack on rng.random() keys.
         draw = rng.random
@@ -315,6 +317,8 @@ class Deal:
     @classmethod
     def from_seed(cls, seed: int, dealer: int = 1, indicator_packet: int = 6) -> Deal:
         """The deal of ``random.Random(seed)``: the same cards on every machine (D1)."""
+        if type(seed) is not int:
+            raise ArgumentError(f"a seed is a whole number, not {shown(seed)}")
         return cls.shuffled(random.Random(seed), dealer, indicator_packet)
 
 
@@ -473,7 +477,11 @@ class HandState:
     """
 
     def __init__(self, deal: Deal, rules: RuleSet | None = None, scores: Sequence[int] = (0, 0)) -> None:
-        if len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
+        if not isinstance(deal, Deal):
+            raise ArgumentError(f"a hand starts from a Deal, not {shown(deal)}")
+        if rules is not None and not isinstance(rules, RuleSet):
+            raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
+        if not isinstance(scores, Sequence) or len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
             raise InvalidDealError("S1: running scores are two whole numbers of 0 or more")
         self.rules = rules or _DEFAULT_RULES
         self.deal = deal
@@ -491,6 +499,8 @@ class HandState:
         indicator_packet: int = 6,
     ) -> HandState:
         """A new hand dealt from ``random.Random(seed)`` (D1; V1: ``indicator_packet`` 1-6)."""
+        if rules is not None and not isinstance(rules, RuleSet):
+            raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
         if indicator_packet != 6 and not (rules and rules.indicator_choice):
             raise InvalidDealError("V1: only the Austrian rules let the non-dealer choose the indicator card")
         return cls(Deal.from_seed(seed, dealer, indicator_packet), rules, scores)
@@ -577,7 +587,7 @@ class HandState:
 
     def hand(self, player: int) -> list[Card]:
         """The cards ``player`` holds, in index order (referee's knowledge)."""
-        return cards_of(self._hands[player])
+        return cards_of(self._hands[_player_arg(player)])
 
     @property
     def lead(self) -> Card | None:
@@ -616,6 +626,7 @@ class HandState:
 
     def won_cards(self, player: int) -> list[Card]:
         """Cards in ``player``'s trick pile."""
+        _player_arg(player)
         out: list[Card] = []
         for _, a, b, w in self._tricks:
             if w == player:
@@ -624,11 +635,13 @@ class HandState:
 
     def total(self, player: int) -> int:
         """Running score + melds + card points of completed tricks (S3; a trick under way never counts)."""
-        return self.scores_in[player] + self.meld_points[player] + self.card_points[player]
+        p = _player_arg(player)
+        return self.scores_in[p] + self.meld_points[p] + self.card_points[p]
 
     @property
     def totals(self) -> tuple[int, int]:
-        return self.total(0), self.total(1)
+        scores, melds, cards = self.scores_in, self.meld_points, self.card_points
+        return scores[0] + melds[0] + cards[0], scores[1] + melds[1] + cards[1]
 
     @property
     def claim_window(self) -> ClaimWindow | None:
@@ -707,6 +720,8 @@ class HandState:
             return ()
         if player is None:
             player = self.leader if trick.lead < 0 else 1 - self.leader
+        elif player.__class__ is not int or not 0 <= player <= 1:
+            raise ArgumentError(f"a player is 0 or 1, not {shown(player)}")
         cached = self._legal[player]
         if cached is not None:
             return cached
@@ -1174,7 +1189,7 @@ class HandState:
     # ---------------------------------------------------------------- views
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know (RULES.md, notes for the engine)."""
-        other = 1 - player
+        other = 1 - _player_arg(player)
         trick = self._trick
         opp_decl = trick.declared[other]
         announced = None if opp_decl is None else tuple(m.announcement for m in opp_decl)

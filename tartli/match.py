@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 
 from tartli.cards import CARDS
-from tartli.errors import TartliError
+from tartli.errors import ArgumentError, TartliError, shown
 from tartli.game import Deal, HandState, Status
 from tartli.rules import RuleSet
 
@@ -67,9 +67,19 @@ class Match:
         scores: tuple[int, int] = (0, 0),
         buli: tuple[int, int] = (0, 0),
     ) -> None:
+        if rules is not None and not isinstance(rules, RuleSet):
+            raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
+        if seed is not None and type(seed) is not int:
+            raise ArgumentError(f"a seed is a whole number, not {shown(seed)}")
         self.rules = rules or RuleSet()
         self.rng = rng if rng is not None else random.Random(seed)
-        if any(type(x) is not int or x < 0 for x in (*scores, *buli)) or len(scores) != 2 or len(buli) != 2:
+        if (
+            not isinstance(scores, tuple | list)
+            or not isinstance(buli, tuple | list)
+            or any(type(x) is not int or x < 0 for x in (*scores, *buli))
+            or len(scores) != 2
+            or len(buli) != 2
+        ):
             raise TartliError("S1/S6: running scores and buli are two whole numbers of 0 or more")
         self.scores = [scores[0], scores[1]]  # e.g. to start a scenario from a given position
         self.buli = [buli[0], buli[1]]
@@ -77,7 +87,7 @@ class Match:
         self.tie_pending = False
         if first_dealer is None:
             first_dealer = self.draw_for_dealer(self.rng)
-        elif first_dealer not in (0, 1):
+        elif type(first_dealer) is not int or first_dealer not in (0, 1):
             raise TartliError("D2: the first dealer is player 0 or 1")
         self.dealer = first_dealer
         self.state: HandState = self._deal()

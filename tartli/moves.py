@@ -24,7 +24,7 @@ def _meld_text(meld: Meld) -> str:
 
 
 def _check_player(player: object) -> None:
-    if player not in (0, 1) or isinstance(player, bool):
+    if type(player) is not int or player not in (0, 1):
         raise InvalidMoveError(f"a move's player is 0 or 1, not {shown(player)}")
 
 
@@ -33,6 +33,9 @@ class Swap:
     """Exchange the trump 7 for the indicator card (T5; V7 under the Austrian rules)."""
 
     player: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
 
     def __str__(self) -> str:
         return f"{self.player}: swap"
@@ -50,6 +53,13 @@ class Declare:
     melds: tuple[Meld, ...]
 
     def __post_init__(self) -> None:
+        _check_player(self.player)
+        if (
+            not isinstance(self.melds, tuple | list)
+            or not self.melds
+            or not all(isinstance(m, Meld) for m in self.melds)
+        ):
+            raise InvalidMoveError(f"a declaration names one or more melds (Meld objects), not {shown(self.melds)}")
         ordered = tuple(sorted(self.melds, key=_meld_text))
         if ordered != self.melds:
             object.__setattr__(self, "melds", ordered)
@@ -64,6 +74,9 @@ class Pass:
 
     player: int
 
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+
     def __str__(self) -> str:
         return f"{self.player}: pass"
 
@@ -75,6 +88,11 @@ class Play:
     player: int
     card: Card
 
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if not isinstance(self.card, Card):
+            raise InvalidMoveError(f"a play names a Card (e.g. Card.parse('AH')), not {shown(self.card)}")
+
     def __str__(self) -> str:
         return f"{self.player}: play {self.card}"
 
@@ -85,6 +103,9 @@ class Bela:
 
     player: int
 
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+
     def __str__(self) -> str:
         return f"{self.player}: bela"
 
@@ -94,6 +115,9 @@ class GoOut:
     """Claim to have 501 (S3, S4), at any moment, in or out of turn."""
 
     player: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
 
     def __str__(self) -> str:
         return f"{self.player}: out"

@@ -22,6 +22,13 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tartli.errors import ArgumentError
+
+
+class UnknownLanguageError(ArgumentError):
+    """A language code that is not en, hu or de."""
+
+
 Language = Literal["en", "hu", "de"]
 LANGUAGES: tuple[Language, ...] = ("en", "hu", "de")
 LANGUAGE_NAMES = {"en": "English", "hu": "magyar", "de": "Deutsch"}
@@ -106,8 +113,8 @@ def resolve(language: str | None) -> Language:
 
 
 def _check(language: str) -> None:
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise UnknownLanguageError(f"unknown language {language!r:.40}: choose one of {', '.join(LANGUAGES)}")
 
 
 def suit_name(index: int, language: str = "en") -> str:
