@@ -57,6 +57,20 @@ def _parser() -> argparse.ArgumentParser:
     course = sub.add_parser("course", help="serve the course with Voilà on 127.0.0.1 (the default command)")
     course.add_argument("--port", type=int, default=None, help="port (default 8866)")
     course.add_argument("--ip", default=None, help="address to listen on (default 127.0.0.1)")
+    course.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer to this host name, e.g. a classroom server's (repeatable; default: 127.0.0.1 and localhost)",
+    )
+    course.add_argument(
+        "--max-kernels",
+        type=int,
+        default=None,
+        metavar="N",
+        help="visitors at once (default: memory / 64 MiB, at most 50)",
+    )
     return parser
 
 
@@ -121,7 +135,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tartli.app import main as serve
 
     if args.command == "course":
-        return serve(args.port, args.ip)
+        extra = [f"--TartliVoila.allowed_hosts={name}" for name in args.allow_host]
+        if args.allow_host:
+            extra = ["--TartliVoila.allowed_hosts=127.0.0.1", "--TartliVoila.allowed_hosts=localhost", *extra]
+        if args.max_kernels is not None:
+            if args.max_kernels < 1:
+                print("tartli: --max-kernels must be 1 or more", file=sys.stderr)
+                return 2
+            extra.append(f"--TartliVoila.max_kernels={args.max_kernels}")
+        return serve(args.port, args.ip, extra)
     return serve()
 
 

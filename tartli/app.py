@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from tartli.course import PAGES, notebooks_dir
@@ -35,12 +36,13 @@ def settings() -> dict[str, dict[str, object]]:
     return data
 
 
-def voila_command(port: int | None = None, ip: str | None = None) -> list[str]:
-    """The command that serves the course (the settings file, with an optional other port or address)."""
+def voila_command(port: int | None = None, ip: str | None = None, extra: Sequence[str] = ()) -> list[str]:
+    """The command that serves the course (the settings file, with an optional other port or address,
+    and ``extra`` options for the server, e.g. ``--TartliVoila.allowed_hosts=...``)."""
     cmd = [
         sys.executable,
         "-m",
-        "voila",
+        "tartli.server",
         str(notebooks_dir()),
         "--Voila.config_file_paths",
         str(CONFIG_DIR),
@@ -49,6 +51,7 @@ def voila_command(port: int | None = None, ip: str | None = None) -> list[str]:
         cmd.append(f"--port={port}")
     if ip is not None:
         cmd.append(f"--Voila.ip={ip}")
+    cmd.extend(extra)
     return cmd
 
 
@@ -59,13 +62,13 @@ def start_url(port: int | None = None, ip: str | None = None) -> str:
     return f"http://{host}:{port or conf.get('port', 8866)}/voila/render/{PAGES[0].file}"
 
 
-def main(port: int | None = None, ip: str | None = None) -> int:
-    """Serve the course until interrupted (Ctrl+C)."""
+def main(port: int | None = None, ip: str | None = None, extra: Sequence[str] = ()) -> int:
+    """Serve the course until interrupted (Ctrl+C); ``extra`` options go to the server."""
     if not notebooks_dir().is_dir():
         print(f"tartli: the lessons are missing from {notebooks_dir()}", file=sys.stderr)
         return 2
     print(f"Tartli course: open {start_url(port, ip)}  (Ctrl+C stops it)", flush=True)
-    command = voila_command(port, ip)
+    command = voila_command(port, ip, extra)
     if hasattr(os, "execve") and os.name == "posix":
         # Become the Voilà server, so that stopping this process stops the server (no orphan).
         os.execve(command[0], command, environment())

@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -202,14 +203,66 @@ def _npm_pyodide(cache: Path) -> Path:
     archive = target / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not archive.exists():
         raise BuildError(f"npm pack did not produce {archive}")
-    with tarfile.open(archive) as tar:
-        tar.extractall(target, filter="data")
+    expected = pins()[f"npm:pyodide=={PYODIDE_VERSION}"]
+    actual = hashlib.sha256(archive.read_bytes()).hexdigest()
+    if actual != expected:
+        archive.unlink()
+        raise BuildError(f"{archive.name}: SHA-256 {actual}, but site_files/pins.txt pins {expected}")
+    _safe_extract(archive, target)
     return package
 
 
+def _safe_extract(archive: Path, target: Path) -> None:
+    """Unpack a tarball of plain files and folders inside ``target`` only.
+
+    Python's ``filter="data"`` (3.12, and the 3.10.12 / 3.11.4 security releases) does this; on
+    an older patch release the same checks are made here before extracting.
+    """
+    with tarfile.open(archive) as tar:
+        if hasattr(tarfile, "data_filter"):
+            try:
+                tar.extractall(target, filter="data")
+            except tarfile.TarError as err:  # FilterError and its kinds: a member that would land outside
+                raise BuildError(f"{archive.name}: refusing to unpack it: {err}") from None
+            return
+        root = target.resolve()
+        for member in tar.getmembers():
+            where = (target / member.name).resolve()
+            if not (member.isfile() or member.isdir()) or not where.is_relative_to(root):
+                raise BuildError(f"{archive.name}: refusing to unpack {member.name!r} (not a plain file inside)")
+        tar.extractall(target)  # every member was checked above
+
+
+PINS = Path(__file__).resolve().parent / "site_files" / "pins.txt"
+"""The SHA-256 of every file the build downloads (wheels from PyPI, Pyodide from npm)."""
+
+
+def pins() -> dict[str, str]:
+    """``{"name==version": sha256}`` from :data:`PINS` (names normalized; npm packages as ``npm:name``)."""
+    table: dict[str, str] = {}
+    for line in PINS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            requirement, digest = line.split()
+            name, _, version = requirement.partition("==")
+            key = name if name.startswith("npm:") else _normalize(name)
+            table[f"{key}=={version}"] = digest
+    return table
+
+
 def _download(python: Path, requirements: Sequence[str], dest: Path) -> None:
-    """Pure-Python wheels (``py3-none-any``) for the browser, without their dependencies."""
+    """Pure-Python wheels (``py3-none-any``) for the browser, without their dependencies, each
+    checked by pip against its pinned SHA-256 (``--require-hashes``)."""
     dest.mkdir(parents=True, exist_ok=True)
+    table = pins()
+    lines = []
+    for requirement in requirements:
+        name, _, version = requirement.partition("==")
+        digest = table.get(f"{_normalize(name)}=={version}")
+        if digest is None:
+            raise BuildError(f"{requirement}: no pinned SHA-256 in {PINS.name}; add its line")
+        lines.append(f"{requirement} --hash=sha256:{digest}")
+    pinned = dest / "requirements-pinned.txt"
+    pinned.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _run(
         [
             str(python),
@@ -225,7 +278,9 @@ def _download(python: Path, requirements: Sequence[str], dest: Path) -> None:
             "--python-version=3.13",
             "--dest",
             str(dest),
-            *requirements,
+            "--require-hashes",
+            "-r",
+            str(pinned),
         ]
     )
 
@@ -429,7 +484,20 @@ def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
         "snapshotURL": base + SNAPSHOT_FILES[0],
         "snapshotFilesURL": base + SNAPSHOT_FILES[1],
         "snapshotHelperURL": base + SNAPSHOT_FILES[2],
+        # The loader checks these before use (a copy damaged on its way to a host, or a file
+        # replaced there, falls back to the wheels): the SHA-256 of each file as unpacked.
+        "snapshotSHA256": _unpacked_sha256(runtime / SNAPSHOT_FILES[0]),
+        "snapshotFilesSHA256": _unpacked_sha256(runtime / SNAPSHOT_FILES[1]),
     }
+
+
+def _unpacked_sha256(path: Path) -> str:
+    """The SHA-256 (hex) of a gzip file's contents, as the browser has them after decompressing."""
+    digest = hashlib.sha256()
+    with gzip.open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 _WORKER_CALL = re.compile(

@@ -200,3 +200,17 @@ def test_a_malformed_move_is_quoted_once(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("move 0 \"0: play ZZ\": C1: 'ZZ' is not a card")
     assert proc.stderr.count("0: play ZZ") == 1
+
+
+def test_course_options_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tartli import __main__ as cli
+    from tartli import app
+
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(app, "main", lambda *args: calls.append(args) or 0)
+    assert cli.main(["course", "--port", "9001", "--allow-host", "school.lan", "--max-kernels", "30"]) == 0
+    port, ip, extra = calls[0]
+    assert port == 9001 and ip is None
+    assert "--TartliVoila.allowed_hosts=school.lan" in extra and "--TartliVoila.allowed_hosts=127.0.0.1" in extra
+    assert "--TartliVoila.max_kernels=30" in extra
+    assert cli.main(["course", "--max-kernels", "0"]) == 2

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+import shutil
+import subprocess
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -142,3 +145,61 @@ def test_a_worker_of_another_shape_stops_the_build(tmp_path: Path) -> None:
     (static / "352.js").write_text("console.log(1)", encoding="utf-8")
     with pytest.raises(site.BuildError, match="no Pyodide kernel worker"):
         site.patch_worker(tmp_path)
+
+
+def test_the_snapshot_loaders_own_sha256_matches_hashlib(tmp_path: Path) -> None:
+    """The loader checks the snapshot's SHA-256 before use; where crypto.subtle is missing (a site
+    served without HTTPS) it uses its own SHA-256, which must agree with Python's."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed for the static edition (and this test)")
+    samples = [b"", b"abc", bytes(55), bytes(56), bytes(64), random.Random(3).randbytes(1_000_003)]
+    files = []
+    for i, data in enumerate(samples):
+        path = tmp_path / f"sample{i}.bin"
+        path.write_bytes(data)
+        files.append(str(path))
+    loader = Path(site.__file__).resolve().parent / "site_files" / "snapshot-loader.js"
+    script = (
+        "globalThis.self = globalThis;\n"
+        f"require({json.dumps(str(loader))});\n"
+        "const fs = require('fs');\n"
+        f"for (const f of {json.dumps(files)})\n"
+        "  console.log(self.tartliSnapshot.sha256Plain(new Uint8Array(fs.readFileSync(f))));\n"
+    )
+    out = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=120, check=True).stdout.split()
+    assert out == [hashlib.sha256(data).hexdigest() for data in samples]
+
+
+@pytest.mark.parametrize("python_has_filter", [True, False])
+def test_unpacking_refuses_members_outside_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, python_has_filter: bool
+) -> None:
+    import io
+    import tarfile
+
+    archive = tmp_path / "evil.tgz"
+    with tarfile.open(archive, "w:gz") as tar:
+        data = b"x"
+        for name in ("package/ok.txt", "../outside.txt"):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    if not python_has_filter:
+        monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    target = tmp_path / "target"
+    target.mkdir()
+    with pytest.raises(site.BuildError, match="refusing to unpack"):
+        site._safe_extract(archive, target)
+    assert not (tmp_path / "outside.txt").exists()
+
+
+def test_every_download_is_pinned() -> None:
+    table = site.pins()
+    assert f"npm:pyodide=={site.PYODIDE_VERSION}" in table
+    for requirement in site.BROWSER_WHEELS:
+        name, _, version = requirement.partition("==")
+        assert f"{site._normalize(name)}=={version}" in table, requirement
+    assert all(len(digest) == 64 and int(digest, 16) >= 0 for digest in table.values())
+    with pytest.raises(site.BuildError, match="no pinned SHA-256"):
+        site._download(Path("python-is-not-run"), ["left-pad==1.0"], Path("/tmp/tartli-no-download"))

@@ -127,13 +127,20 @@ class SvgBoard(anywidget.AnyWidget):
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("event") == "pick" and isinstance(content.get("pick"), str):
-            self.pick(content["pick"])
+            try:
+                self.pick(content["pick"][:100])
+            except Exception:  # a lesson's own handler, or a crafted pick: the page stays alive
+                log.exception("a pick handler failed")
 
     # -- progress kept in localStorage
     def load_progress(self) -> dict[str, Any]:
+        text = self.progress or "{}"
+        if len(text) > 100_000:  # a few exercises' stars take a few hundred bytes
+            log.warning("ignoring saved progress of %d characters", len(text))
+            return {}
         try:
-            data = json.loads(self.progress or "{}")
-        except ValueError:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
             log.warning("ignoring unreadable saved progress")
             return {}
         return data if isinstance(data, dict) else {}

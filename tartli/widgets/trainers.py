@@ -132,8 +132,8 @@ class Progress:
     def from_json(cls, text: str) -> Progress:
         """Read :meth:`to_json` output; anything unreadable gives an empty record (and a log line)."""
         try:
-            data = json.loads(text or "{}")
-        except ValueError:
+            data = json.loads(text or "{}") if len(text or "") <= 100_000 else {}
+        except (ValueError, RecursionError):
             log.warning("ignoring unreadable progress record")
             data = {}
         return cls(data if isinstance(data, dict) else {})
@@ -511,6 +511,8 @@ class Exercise:
         def run(*args: Any) -> None:
             try:
                 callback(*args)
+            except TartliError as err:  # a rule or a bad input, said to the learner as it is
+                self._say(str(err), "info")
             except Exception:
                 log.exception("trainer %s: a callback failed", self.id)
                 self._say(FRIENDLY_ERROR, "error")

@@ -92,7 +92,7 @@ class Server:
         return f"{self.base_url}/voila/render/{file}"
 
 
-def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT) -> Server:
+def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[str, ...] = ()) -> Server:
     """Start the app on a free port and wait (bounded) until the index page answers 200.
 
     Raises RuntimeError (with the log's tail) if it does not come up.
@@ -100,7 +100,7 @@ def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT) -> Server:
     port = free_port()
     log_file = log_path.open("wb")
     process = subprocess.Popen(
-        app.voila_command(port),
+        app.voila_command(port, extra=extra),
         env=app.environment(),
         stdout=log_file,
         stderr=subprocess.STDOUT,

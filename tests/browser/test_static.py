@@ -15,6 +15,7 @@ exercise answered whose stars are then read back by the course map.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import shutil
@@ -178,12 +179,20 @@ def test_pages_start_from_the_memory_snapshot(static_site: str, context: Any, re
     watch.assert_clean()
 
 
-def test_without_the_snapshot_pages_start_from_the_wheels(built_site: Path, context: Any, tmp_path: Path) -> None:
-    """A host that lost the snapshot file (or a browser that cannot use it) still gets the course:
-    the worker falls back to loading the wheels, slower but whole."""
+@pytest.mark.parametrize("damage", ["missing", "changed"])
+def test_without_the_snapshot_pages_start_from_the_wheels(
+    built_site: Path, context: Any, tmp_path: Path, damage: str
+) -> None:
+    """A host that lost the snapshot file, or holds one that is not the build's (its SHA-256 differs
+    from the one in the settings), still gets the course: the worker falls back to the wheels."""
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy, copy_function=os.link)
-    (copy / "static" / "pyodide" / "snapshot.bin.gz").unlink()
+    snapshot = copy / "static" / "pyodide" / "snapshot-files.bin.gz"
+    snapshot.unlink()  # a hard link: unlink before writing, the built site stays as it is
+    if damage == "changed":
+        snapshot.write_bytes(gzip.compress(b"not the archive the build made"))
+    else:
+        (copy / "static" / "pyodide" / "snapshot.bin.gz").unlink()
     asked: list[str] = []
     server, base = site.serve_in_thread(copy, requested=asked)
     try:
@@ -198,5 +207,5 @@ def test_without_the_snapshot_pages_start_from_the_wheels(built_site: Path, cont
         server.shutdown()
         server.server_close()
     names = [path.rsplit("/", 1)[-1] for path in asked]
-    assert "snapshot.bin.gz" in names  # asked for, not found
+    assert "snapshot.bin.gz" in names  # asked for, then not used
     assert any(name.startswith("tartli-") and name.endswith(".whl") for name in names)
