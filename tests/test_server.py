@@ -8,6 +8,7 @@ import datetime
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -61,6 +62,23 @@ def test_host_names() -> None:
     assert 4 <= default_max_kernels() <= 50
 
 
+def _run(coroutine: Any) -> None:
+    """asyncio.run in a thread of its own (Playwright's sync API may run a loop in this one)."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as err:  # handed back to the test
+            errors.append(err)
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join(60)
+    if errors:
+        raise errors[0]
+
+
 def _kernel(started: datetime.datetime) -> Any:
     return SimpleNamespace(
         execution_state="idle", last_activity=started, kernel_name="python3", kernel_spec=SimpleNamespace(metadata={})
@@ -104,7 +122,7 @@ def test_a_pool_kernel_older_than_the_timeout_survives_its_handout(monkeypatch: 
         await cull_pass()
         assert culled == ["pooled"]
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_without_the_fix_the_handed_out_kernel_is_culled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,7 +137,7 @@ def test_without_the_fix_the_handed_out_kernel_is_culled(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(manager, "shutdown_kernel", shutdown)
     manager._kernels["pooled"] = _kernel(start)
-    asyncio.run(manager.cull_kernel_if_idle("pooled"))
+    _run(manager.cull_kernel_if_idle("pooled"))
     assert culled == ["pooled"]
 
 
