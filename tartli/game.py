@@ -343,43 +343,58 @@ class Event(NamedTuple):
         """The step in plain words, as the referee sees it."""
         return self.describe()
 
-    def describe(self, viewer: int | None = None) -> str:
-        """The step in plain words for ``viewer`` (None: the referee, who sees every card)."""
-        who = f"Player {self.player}"
+    def describe(self, viewer: int | None = None, who: tuple[str, str] | None = None) -> str:
+        """The step in plain words for ``viewer`` (None: the referee, who sees every card).
+
+        ``who`` names the two players (default "Player 0", "Player 1"); a name "You" is spoken to,
+        in the second person: ``who=("You", "The computer")`` gives "You play the Ace of Hearts."
+        and "The computer wins trick 1 (21 card points)."
+
+        >>> Event("play", 0, cards=(Card.parse("AH"),)).describe(0, ("You", "The computer"))
+        'You play the Ace of Hearts.'
+        """
+        p = self.player
+        people = who or ("Player 0", "Player 1")
+        name = people[p] if p is not None else ""
+        second_person = name == "You"
+
+        def says(third: str, second: str, rest: str) -> str:
+            return f"{name} {second if second_person else third}{rest}"
+
         card = self.cards[0].name() if self.cards else ""
         kind = self.kind
         if kind == "draw":
             if self.say == "indicator":
-                return f"{who} takes the indicator, the {card}."
+                return says("takes", "take", f" the indicator, the {card}.")
             if not self.cards or (viewer is not None and viewer != self.private_to):
-                return f"{who} draws a card."
-            return f"{who} draws the {card}."
+                return says("draws", "draw", " a card.")
+            return says("draws", "draw", f" the {card}.")
         if kind == "play":
-            return f"{who} plays the {card}."
+            return says("plays", "play", f" the {card}.")
         if kind == "trick":
-            return f"{who} wins trick {self.trick} ({self.points} card points)."
+            return says("wins", "win", f" trick {self.trick} ({self.points} card points).")
         if kind == "declare":
-            return f"{who} declares: {self.say}."
+            return says("declares", "declare", f": {self.say}.")
         if kind == "pass":
-            return f"{who} passes."
+            return says("passes", "pass", ".")
         if kind == "detail":
-            return f"{who} names the best: {self.say}."
+            return says("names", "name", f" the best: {self.say}.")
         if kind == "answer":
-            return f"{who} answers “{self.say}”."
+            return says("answers", "answer", f" “{self.say}”.")
         if kind == "score":
-            return f"{who} scores {self.say}: {self.points}."
+            return says("scores", "score", f" {self.say}: {self.points}.")
         if kind == "bela":
-            return f"{who} declares béla and scores 40."
+            return says("declares", "declare", " béla and scores 40." if not second_person else " béla and score 40.")
         if kind == "swap":
-            return f"{who} swaps the trump 7 for the {self.cards[1].name()}."
+            return says("swaps", "swap", f" the trump 7 for the {self.cards[1].name()}.")
         if kind == "show":
-            return f"{who} shows the {card} before taking it."
+            return says("shows", "show", f" the {card} before taking it.")
         if kind == "stichmatsch":
-            return f"{who} won all nine tricks of phase 2: stichmatsch, all 161 card points."
+            return says("won", "won", " all nine tricks of phase 2: stichmatsch, all 161 card points.")
         if kind == "out":
-            return f"{who} goes out with {self.points}: the claim is {self.say}."
+            return says("goes", "go", f" out with {self.points}: the claim is {self.say}.")
         if kind == "buli":
-            return f"{who} wins {self.points} buli" + (" (maccs)." if self.points == 2 else ".")
+            return says("wins", "win", f" {self.points} buli" + (" (maccs)." if self.points == 2 else "."))
         if kind == "uncounted":
             return (
                 f"The claim came before trick {self.trick} was taken: its {self.points} card points "
