@@ -232,6 +232,23 @@ def meld_svg(
     return _open(w, h, f"{meld.title(language)}, {meld.value}", "tartli-meld", width) + "".join(body) + "</svg>"
 
 
+def _tricks_text(count: int, word: str, language: Language) -> str:
+    """ "1 trick", "3 tricks" (English plural); the other languages as "3 × ütés"."""
+    if language == "en":
+        return f"{count} {word}" + ("" if count == 1 else "s")
+    return f"{count} × {word}"
+
+
+def _won_text(name: str, points: int, number: int, language: Language) -> str:
+    """The caption of a finished trick: who won it, for how many card points."""
+    if language == "hu":
+        return f"{number}. ütés: {name} vitte, {points} pont"
+    if language == "de":
+        return f"Stich {number}: {name}, {points} Augen"
+    verb = "win" if name == "You" else "wins"
+    return f"Trick {number}: {name} {verb} · {points} card points"
+
+
 def _phase_text(view: PlayerView, language: Language) -> str:
     if view.status is Status.FINISHED:
         return {"en": "hand over", "hu": "a leosztás véget ért", "de": "Spiel zu Ende"}[language]
@@ -253,8 +270,12 @@ def table_svg(
     show_slate: bool = True,
     width: float | None = None,
     pickable: bool = False,
+    shown_trick: int | None = None,
 ) -> str:
     """The whole table as ``view.player`` sees it (``pickable``: the player's cards can be clicked).
+
+    ``shown_trick`` (an index into ``view.tricks``) keeps a finished trick on the table while no
+    card of the next one is down: both cards, who played each, who won it and its card points.
 
     At the top the opponent's hand (face down with its count, or face up when a
     teacher passes ``opponent_hand``); on the left the talon lying across the
@@ -317,6 +338,21 @@ def table_svg(
         lead_svg = card_svg(view.lead, language=language, width=cw, trump=view.lead.suit is trump)
         parts.append(_place(lead_svg, cx, cy))
         parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=12, anchor="middle"))
+    elif shown_trick is not None and 0 <= shown_trick < len(view.tricks):
+        leader, lead, second, winner = view.tricks[shown_trick]
+        points = lead.points(trump) + second.points(trump)
+        for k, (card, player) in enumerate(((lead, leader), (second, 1 - leader))):
+            x = cx - cw * 0.62 + k * cw * 1.24
+            svg = card_svg(card, language=language, width=cw, trump=card.suit is trump, selected=player == winner)
+            parts.append(_place(svg, x, cy))
+            parts.append(_text(x + cw / 2, cy - 8, who[player], size=13, anchor="middle", weight="bold"))
+        caption = _won_text(who[winner], points, shown_trick + 1, language)
+        parts.append(
+            f'<g class="tartli-trick-result"><rect x="{_n(cx - cw * 0.8)}" y="{_n(cy + ch + 8)}" '
+            f'width="{_n(cw * 2.6)}" height="26" rx="6" fill="{FELT_DARK}"/>'
+            + _text(cx + cw / 2, cy + ch + 26, caption, size=14, anchor="middle", weight="bold", fill="#ffe28a")
+            + "</g>"
+        )
     else:
         parts.append(
             f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(cw)}" height="{_n(ch)}" rx="6" fill="none" '
@@ -334,7 +370,7 @@ def table_svg(
             parts.append(_place(back_small, px, y, rotate=0))
         tricks_word = names.term("trick", language)
         parts.append(_text(px + cw * 0.7 + 10, y + 30, f"{who[p]}", size=13, weight="bold"))
-        parts.append(_text(px + cw * 0.7 + 10, y + 50, f"{won[p]} × {tricks_word}", size=13))
+        parts.append(_text(px + cw * 0.7 + 10, y + 50, _tricks_text(won[p], tricks_word, language), size=13))
         parts.append(
             _text(px + cw * 0.7 + 10, y + 70, f"{view.card_points[p]} {names.term('card points', language)}", size=13)
         )

@@ -43,7 +43,7 @@ from tartli.match import Match
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 from tartli.names import Language
 from tartli.record import Record
-from tartli.render.table import table_svg
+from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
 from tartli.widgets.board import SvgBoard, uploaded_text
 
@@ -218,6 +218,9 @@ class TableController:
         first_dealer: int | None = 1,
         record: Record | None = None,
         level: str = "easy",
+        trick_pause: float = 1.5,
+        confirm_claims: bool = True,
+        player_names: tuple[str, str] | None = None,
     ) -> None:
         self.rules = rules or RuleSet()
         self.seed = seed if seed is not None else 1
@@ -241,6 +244,14 @@ class TableController:
         self._redo: list[Move] = []
         self._pending = False
         self._played_on_at = -1  # the move count at which the learner let S3's claim window pass
+        self.trick_pause = trick_pause
+        """Seconds a finished trick stays on the table before the computer leads again (0: until Continue)."""
+        self.confirm_claims = confirm_claims
+        """Ask once before a claim that would be wrong (the course's tables); the table page may turn it off."""
+        self._player_names = player_names
+        self._tricks_seen = 0  # completed tricks when the table was last drawn
+        self._shown_trick: int | None = None  # the finished trick kept on the table, an index into the tricks
+        self._question: Callable[[], None] | None = None  # what "Yes" does while a question is asked
         self.messages: list[str] = []
         self.match = Match(self.rules, seed=self.seed, first_dealer=first_dealer)
         self._build()
@@ -262,6 +273,16 @@ class TableController:
             return self.state.to_move
         return self.human
 
+    @property
+    def names(self) -> tuple[str, str]:
+        """The two players as every text and picture calls them: "You" and "The computer", or the two
+        people's names at a table for two."""
+        if self._player_names is not None:
+            return self._player_names
+        if self.two_players:
+            return ("Anna", "Bence")
+        return ("You", "The computer") if self.human == 0 else ("The computer", "You")
+
     def _is_bot(self, player: int) -> bool:
         return not self.two_players and player != self.human
 
@@ -279,6 +300,19 @@ class TableController:
         self.out_button = w.Button(description="Go out (501)", tooltip="S3: claim 501; a wrong claim loses the buli")
         self.next_button = w.Button(description="Next hand", button_style="success")
         self.play_on_button = w.Button(description="Play on", tooltip="Do not claim now: let the computer go on")
+        self.continue_button = w.Button(description="Continue", button_style="info", tooltip="Gather the trick")
+        self.last_trick_button = w.ToggleButton(description="Last trick", tooltip="Show the trick before this one")
+        self.last_trick_view = w.HTML()
+        self.pause_choice = w.Dropdown(
+            options=[("1.5 s", 1.5), ("3 s", 3.0), ("until I click Continue", 0.0)],
+            value=self.trick_pause if self.trick_pause in (1.5, 3.0, 0.0) else 1.5,
+            description="A trick stays:",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
+        self.question = w.HTML()
+        self.yes_button = w.Button(button_style="danger")
+        self.no_button = w.Button(description="Keep playing", button_style="success")
         self.undo_button = w.Button(description="↶ Undo")
         self.redo_button = w.Button(description="↷ Redo")
         self.reveal_toggle = w.ToggleButton(description="Show both hands", tooltip="For teaching")
@@ -311,15 +345,22 @@ class TableController:
             (self.bela_button, lambda: self.act(Bela(self.viewer))),
             (self.declare_button, self._declare_chosen),
             (self.pass_button, lambda: self.act(Pass(self.viewer))),
-            (self.out_button, lambda: self.act(GoOut(self.viewer))),
+            (self.out_button, self.request_claim),
             (self.next_button, self.next_hand),
             (self.play_on_button, self.play_on),
+            (self.continue_button, self.continue_play),
+            (self.yes_button, self._answer_yes),
+            (self.no_button, self._answer_no),
             (self.undo_button, self.undo),
             (self.redo_button, self.redo),
-            (self.new_button, lambda: self.new_deal(int(self.seed_input.value))),
+            (self.new_button, lambda: self.request_new_deal(int(self.seed_input.value))),
         ):
             button.on_click(self._guard(lambda _b, h=handler: h()))
         self.reveal_toggle.observe(self._guard(lambda change: self.set_reveal(bool(change["new"]))), names="value")
+        self.last_trick_button.observe(self._guard(lambda _change: self.refresh()), names="value")
+        self.pause_choice.observe(
+            self._guard(lambda change: setattr(self, "trick_pause", change["new"])), names="value"
+        )
         self.upload.observe(self._guard(self._on_upload), names="value")
         actions = w.HBox(
             [
@@ -330,6 +371,7 @@ class TableController:
                 self.bela_button,
                 self.out_button,
                 self.play_on_button,
+                self.continue_button,
                 self.next_button,
             ],
             layout=w.Layout(flex_flow="row wrap"),
@@ -347,8 +389,12 @@ class TableController:
             layout=w.Layout(flex_flow="row wrap"),
         )
         helpers = w.HBox(
-            [self.hint_button, w.Label("Computer:"), self.level_buttons],
+            [self.hint_button, self.last_trick_button, w.Label("Computer:"), self.level_buttons, self.pause_choice],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.question_box = w.HBox(
+            [self.question, self.yes_button, self.no_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", display="none"),
         )
         if self.two_players:
             self.level_buttons.layout = _hidden()
@@ -356,7 +402,9 @@ class TableController:
             [
                 self.status,
                 self.board,
+                self.last_trick_view,
                 self.message,
+                self.question_box,
                 self.hint_view,
                 actions,
                 helpers,
@@ -396,12 +444,28 @@ class TableController:
         view = state.view(viewer)
         opponent = state.hand(1 - viewer) if self.reveal else None
         lang = names.resolve(self.language)
-        self.board.svg = table_svg(view, opponent_hand=opponent, language=lang, pickable=True)
+        done = len(view.tricks)
+        if done != self._tricks_seen:  # a trick was just finished (or moves were taken back)
+            self._shown_trick = done - 1 if done > self._tricks_seen else None
+            self._tricks_seen = done
+        if view.lead is not None or state.is_over:
+            self._shown_trick = None  # the next trick has begun: the finished one is gathered
+        self.board.svg = table_svg(
+            view,
+            opponent_hand=opponent,
+            language=lang,
+            pickable=True,
+            player_names=self.names,
+            shown_trick=self._shown_trick,
+        )
+        self.continue_button.layout = _shown() if self._waiting_for_continue() else _hidden()
+        self.last_trick_view.value = self._last_trick_html(view) if self.last_trick_button.value else ""
         legal = view.legal_moves
         allowed = {type(m) for m in legal}
         self.swap_button.layout = _shown() if Swap in allowed else _hidden()
         self.bela_button.layout = _shown() if Bela in allowed else _hidden()
-        self.pass_button.layout = _shown() if Pass in allowed else _hidden()
+        # Pass only when there is something one could declare: otherwise playing a card says the same.
+        self.pass_button.layout = _shown() if Pass in allowed and Declare in allowed else _hidden()
         self.out_button.layout = _shown() if GoOut in allowed else _hidden()
         self.play_on_button.layout = _shown() if self._holding_for_claim() else _hidden()
         # Going out is always allowed (S3) but only right with 501 (or in S3's claim window): say so by its look.
@@ -499,17 +563,17 @@ class TableController:
 
     def _status_html(self) -> str:
         state, m = self.state, self.match
-        lang = names.resolve(self.language)
-        who = names.term("player", lang)
+        who = self.names
         if state.is_over:
             a, b = state.totals
-            line = f"Hand over: {who} 0 {a}, {who} 1 {b}."
+            line = f"Hand over: {who[0]} {a}, {who[1]} {b}."
             if state.out is not None:
                 p, valid = state.out
-                line += f" {who} {p} went out: the claim was {'right' if valid else 'wrong'}."
+                line += f" {who[p]} went out: the claim was {'right' if valid else 'wrong'}."
             if any(state.buli):
                 winner = 0 if state.buli[0] else 1
-                line += f" {who} {winner} wins {max(state.buli)} buli."
+                verb = "win" if who[winner] == "You" else "wins"
+                line += f" {who[winner]} {verb} {max(state.buli)} buli."
             if state.tied:
                 line += " Both past 501 and equal: the first to score in the next hand wins the buli (S5)."
         elif self._holding_for_claim():
@@ -517,23 +581,63 @@ class TableController:
                 "Your melds won the contest and the trick was taken at once: you may go out now, counted before "
                 "that trick (its card points count for nobody, S3), or play on."
             )
+        elif self._waiting_for_continue():
+            line = "Trick over: press Continue when you have seen it."
         elif self._is_bot(state.to_move or 0):
             line = "The computer is thinking…"
+        elif who[state.to_move or 0] == "You":
+            line = "Your turn."
         else:
-            line = f"{who} {state.to_move} to play."
-        line += f" Buli: {m.buli[0]}–{m.buli[1]}"
+            line = f"{who[state.to_move or 0]}: your turn."
+        you, other = who[self.human], who[1 - self.human]
+        line += f" Games won (buli): {you} {m.buli[self.human]}, {other} {m.buli[1 - self.human]}"
         if m.target is not None:
-            line += f" (to {m.target})"
-        if m.is_over:
-            line += f". {who} {m.winner} wins the match!"
+            line += f" (first to {m.target})"
+        if m.is_over and m.winner is not None:
+            verb = "win" if who[m.winner] == "You" else "wins"
+            line += f". {who[m.winner]} {verb} the match!"
         return f"<b>{html.escape(line)}</b>"
 
     def _log_html(self, view: PlayerView) -> str:
-        """The narrated hand, newest step first so that it is always in sight."""
-        items = [e.describe(view.player) for e in view.events if e.kind != "end"]
-        numbered = list(enumerate(items, start=1))[-60:]
-        rows = "".join(f"<li value='{n}'>{html.escape(t)}</li>" for n, t in reversed(numbered))
-        return f"<ol reversed style='margin:0;padding-left:2.2em'>{rows}</ol>"
+        """The hand's story, trick by trick, oldest first: the trick under way and the last finished one
+        open, the earlier ones folded (a click opens them); nothing is cut."""
+        groups: dict[int, list[str]] = {}
+        for e in view.events:
+            if e.kind != "end":
+                groups.setdefault(e.trick, []).append(e.describe(view.player, self.names))
+        finished = {n + 1: t for n, t in enumerate(view.tricks)}
+        last = max(groups, default=0)
+        parts = []
+        for number in sorted(groups):
+            trick = finished.get(number)
+            if trick is not None:
+                _, lead, second, winner = trick
+                points = lead.points(view.trump) + second.points(view.trump)
+                head = f"Trick {number}: {self.names[winner]} won {points} card points"
+            else:
+                head = f"Trick {number} (under way)"
+            rows = "".join(f"<li>{html.escape(t)}</li>" for t in groups[number])
+            opened = " open" if number >= last - 1 else ""
+            parts.append(
+                f"<details{opened}><summary>{html.escape(head)}</summary><ul style='margin:2px 0'>{rows}</ul></details>"
+            )
+        return "".join(parts)
+
+    def _last_trick_html(self, view: PlayerView) -> str:
+        """The trick before the one on the table, small, with who won it (the "Last trick" button)."""
+        if not view.tricks:
+            return "<i>No trick has been finished yet.</i>"
+        index = len(view.tricks) - 1
+        if self._shown_trick == index and len(view.tricks) > 1:
+            index -= 1  # the last one is on the table already: show the one before
+        elif self._shown_trick == index:
+            return "<i>The only finished trick is on the table.</i>"
+        leader, lead, second, winner = view.tricks[index]
+        points = lead.points(view.trump) + second.points(view.trump)
+        lang = names.resolve(self.language)
+        cards = hand_svg([lead, second], language=lang, trump=view.trump, card_width=56)
+        text = f"Trick {index + 1}: {self.names[leader]} led, {self.names[winner]} won {points} card points."
+        return f"<div class='tartli-last-trick'>{cards}<div>{html.escape(text)}</div></div>"
 
     def _refresh_download(self) -> None:
         text = Record.from_state(self.state).to_json()
@@ -570,7 +674,78 @@ class TableController:
 
     def _describe_last(self) -> str:
         events = self.state.view(self.viewer).events
-        return events[-1].describe(self.viewer) if events else ""
+        return events[-1].describe(self.viewer, self.names) if events else ""
+
+    def _waiting_for_continue(self) -> bool:
+        """A finished trick is on show and the computer would lead next: it waits for Continue
+        (or for the pause the learner chose)."""
+        state = self.state
+        return (
+            self._shown_trick is not None
+            and state.to_move is not None
+            and self._is_bot(state.to_move)
+            and state.lead is None
+            and not self._holding_for_claim()
+        )
+
+    def continue_play(self) -> None:
+        """The learner has seen the finished trick: gather it, and the computer goes on."""
+        self._shown_trick = None
+        self._pending = False
+        self.refresh()
+        if self._bot_due() is not None and self.autoplay:
+            self._after_move()
+
+    # ------------------------------------------------------------ questions asked once
+    def _ask(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
+        self._question = on_yes
+        self.question.value = f"<b>{html.escape(question)}</b>"
+        self.yes_button.description = yes
+        self.question_box.layout.display = "flex"
+
+    def _close_question(self) -> None:
+        self._question = None
+        self.question.value = ""
+        self.question_box.layout.display = "none"
+
+    def _answer_yes(self) -> None:
+        action = self._question
+        self._close_question()
+        if action is not None:
+            action()
+
+    def _answer_no(self) -> None:
+        self._close_question()
+        self.say("Nothing changed: play on.")
+
+    def request_claim(self) -> None:
+        """The Go out button: a right claim is made at once; a wrong one is asked about first (the
+        course's tables; ``confirm_claims=False`` on the table page for real play)."""
+        viewer = self.viewer
+        claim = self.state.claim(viewer)
+        if claim.valid or not self.confirm_claims:
+            self.act(GoOut(viewer))
+            return
+        other = self.names[1 - viewer].lower() if self.names[1 - viewer] == "The computer" else self.names[1 - viewer]
+        self._ask(
+            f"You have {claim.total}; a claim needs 501 and would give {other} the game (S3, S4). Claim anyway?",
+            "Claim anyway",
+            lambda: self.act(GoOut(viewer)),
+        )
+
+    def request_new_deal(self, seed: int) -> None:
+        """The New deal button: asks first while a match is under way (its buli would be lost)."""
+        match = self.match
+        if (not match.results and not self.state.moves) or match.is_over:
+            self.new_deal(seed)
+            return
+        you, other = self.human, 1 - self.human
+        self._ask(
+            f"A new deal ends this match ({self.names[you]} {match.buli[you]}, {self.names[other]} "
+            f"{match.buli[other]} buli) and starts a new one. Start anew?",
+            "Start a new match",
+            lambda: self.new_deal(seed),
+        )
 
     def _holding_for_claim(self) -> bool:
         """S3's claim window is the learner's: the computer waits until they go out or play on."""
@@ -604,12 +779,23 @@ class TableController:
         self.refresh()
         if self._bot_due() is None:
             return
-        if self.autoplay and self.delay > 0:
-            loop = _kernel_loop()
-            if loop is not None:
+        loop = _kernel_loop()
+        if self.autoplay and self._waiting_for_continue() and loop is not None:
+            # Every trick is seen: the finished one stays until Continue, or for the chosen pause.
+            if self.trick_pause > 0:
                 self._pending = True
-                loop.call_later(self.delay, self._guard(self._auto_step))
-                return
+                shown = (self.state, len(self.state.moves))
+
+                def gather() -> None:
+                    if (self.state, len(self.state.moves)) == shown and self._shown_trick is not None:
+                        self.continue_play()
+
+                loop.call_later(self.trick_pause, self._guard(gather))
+            return
+        if self.autoplay and self.delay > 0 and loop is not None:
+            self._pending = True
+            loop.call_later(self.delay, self._guard(self._auto_step))
+            return
         if self.autoplay:
             self.run_opponent()
 

@@ -50,7 +50,7 @@ MY_TURN_JS = """() => {
   if (!table || !table.children.length) return false;
   const status = table.children[0].innerText;
   const playable = document.querySelector('.tartli-board [data-pick] svg.playable') !== null;
-  return status.includes('Hand over') || (status.includes('Player 0 to play') && playable);
+  return status.includes('Hand over') || (status.includes('Your turn') && playable);
 }"""
 
 PLAYABLE_JS = """() => Array.from(document.querySelectorAll('.tartli-board [data-pick]'))

@@ -49,7 +49,7 @@ MY_TURN_JS = """() => {
   if (!table || !table.children.length) return false;
   const status = table.children[0].innerText;
   if (status.includes('Hand over')) return true;
-  return status.includes('Player 0 to play')
+  return status.includes('Your turn')
     && document.querySelector('.tartli-board [data-pick] svg.playable') !== null;
 }"""
 
@@ -160,7 +160,7 @@ def test_every_page_loads_with_its_widgets_and_no_errors(open_page: Any, file: s
         state = wait_for_my_turn(page)
         assert len(state.hand) == 9
         assert sorted(state.playable) == sorted(state.hand)  # phase 1, the learner leads: any card
-        assert state.status.startswith("Player 0 to play")
+        assert state.status.startswith("Your turn")
         assert button(page, "New deal").is_visible()
     page.wait_for_timeout(1_000)  # late errors (a widget failing after the first paint) still count
     assert_no_error_output(page)
@@ -190,7 +190,7 @@ def test_a_whole_hand_is_played_to_the_end_with_a_declaration(open_page: Any) ->
             label = menu.locator("option").first.inner_text()
             after = act_and_wait(page, lambda: button(page, "Declare").click())
             assert not RULE_MESSAGE.match(after.message), f"the declaration {label!r} was refused: {after.message}"
-            assert after.message.startswith("Player 0 declares"), after.message
+            assert after.message.startswith("You declare"), after.message
             declared.append(f"{label}: {after.message}")
             continue
         play(page, state.playable[0])
@@ -251,7 +251,7 @@ def test_two_visitors_have_independent_games(open_page: Any) -> None:
     other = table_state(second)
     assert other.hand == hand_two
     assert len(other.hand) == 9
-    assert other.status.startswith("Player 0 to play")
+    assert other.status.startswith("Your turn")
     assert other.message == ""
     assert played not in table_state(first).hand
     # and the second one still plays on its own
@@ -331,5 +331,32 @@ def test_a_card_is_played_with_the_keyboard(open_page: Any) -> None:
     assert page.evaluate("document.activeElement.getAttribute('data-pick')") == second
     after = press_card(page, second, lambda: page.keyboard.press("Enter"))
     assert len(after.hand) == len(state.hand) - 1, after
-    assert after.message.startswith("Player 0 plays"), after.message
+    assert after.message.startswith("You play"), after.message
+    opened.watch.assert_clean()
+
+
+# ---------------------------------------------------------------- the trick is seen (issue 17, first part)
+
+
+def test_both_cards_of_a_trick_stay_on_screen_with_its_winner(open_page: Any, tmp_path: Path) -> None:
+    opened = open_table(open_page)
+    page = opened.page
+    first = table_state(page).playable[0]
+    play(page, first)
+    result = page.locator(".tartli-board .tartli-trick-result")
+    result.wait_for(state="visible", timeout=20_000)  # after the computer's reply
+    text = " ".join((result.text_content() or "").split())
+    assert re.match(r"Trick 1: (You win|The computer wins) · \d+ card points", text), text
+    board = page.locator(".tartli-board").first.inner_html()
+    assert board.count("tartli-card") >= 2
+    page.locator(".tartli-board").first.screenshot(path=str(tmp_path / "trick.png"))
+    # The last-trick view is one click away once the next trick has begun.
+    state = wait_for_my_turn(page, timeout=30_000)
+    if state.status.startswith("Your turn") and state.playable:
+        play(page, state.playable[0])
+    page.get_by_role("button", name="Last trick").click()
+    page.locator(".tartli-last-trick").wait_for(state="visible", timeout=15_000)
+    assert "Trick" in page.locator(".tartli-last-trick").inner_text()
+    visible = page.locator("#rendered_cells").inner_text()
+    assert "Player 0" not in visible and "Player 1" not in visible
     opened.watch.assert_clean()

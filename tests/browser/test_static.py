@@ -140,6 +140,10 @@ def test_a_card_is_played_against_the_computer_in_the_browser(static_site: str, 
     # The computer answers (after its short delay) and the learner has a full hand again.
     page.wait_for_function("() => document.querySelectorAll('.tartli-board [data-pick]').length === 9", timeout=30_000)
     assert page.locator(".tartli-board [data-pick]").count() == 9
+    # The finished trick stays on the table, with both cards and who won it.
+    result = page.locator(".tartli-board .tartli-trick-result")
+    result.wait_for(state="visible", timeout=15_000)
+    assert " ".join((result.text_content() or "").split()).startswith("Trick 1: ")
     assert_no_error_output(page)
     watch.assert_clean()
 

@@ -1,0 +1,124 @@
+"""The table that teaches (issue 17, first part): every finished trick is seen, the history is told
+trick by trick, a wrong claim and a new deal in a match are asked about once, and the words are a
+learner's ("You", "The computer"), never "Player 0"."""
+
+from __future__ import annotations
+
+import re
+
+from tartli import Card, Deal
+from tartli.moves import Play
+from tartli.widgets import TableController
+
+
+def deal_with(h0: str, h1: str, trump: str, dealer: int = 1) -> Deal:
+    from tartli import CARDS
+
+    cards0 = tuple(Card.parse(c) for c in h0.split())
+    cards1 = tuple(Card.parse(c) for c in h1.split())
+    used = {*cards0, *cards1, Card.parse(trump)}
+    return Deal(dealer, (cards0, cards1), Card.parse(trump), tuple(c for c in CARDS if c not in used))
+
+
+class Plays:
+    """Plays these cards in order when legal (else the first legal card); never declares or claims."""
+
+    name = "plays"
+
+    def __init__(self, *cards: str) -> None:
+        self.cards = list(cards)
+
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        plays = [m for m in view.legal_moves if isinstance(m, Play)]
+        for m in plays:
+            if self.cards and str(m.card) == self.cards[0]:
+                self.cards.pop(0)
+                return m
+        return plays[0]
+
+
+DEAL = ("AH 7L 8L 9A UB 8B XL KA 7A", "9H XH AL OL 8A UA 7B KB 9L", "OB")
+
+
+def table(*computer_cards: str) -> TableController:
+    t = TableController(opponent=Plays(*computer_cards), delay=0)
+    t.load_deal(deal_with(*DEAL))
+    return t
+
+
+def test_the_finished_trick_stays_on_the_table_with_its_winner() -> None:
+    t = table("9H")
+    t.click_card("AH")  # the computer answers with the Nine of Hearts: you win 11
+    svg = t.board.svg
+    assert "tartli-trick-result" in svg and "Trick 1: You win · 11 card points" in svg
+    assert "Ace of Hearts" in svg
+    assert "Nine of Hearts" in svg  # the computer's card is seen, not gathered at once
+    t.click_card("7L")  # your next lead gathers it (the computer's answer then finishes trick 2)
+    assert "Trick 1:" not in t.board.svg and "Trick 2:" in t.board.svg
+
+
+def test_the_last_trick_is_one_click_away() -> None:
+    t = table("9H", "AL")
+    t.click_card("AH")
+    t.click_card("7L")  # trick 2: the computer's Ace of Leaves wins; it leads next (headless: at once)
+    t.last_trick_button.value = True
+    shown = t.last_trick_view.value
+    assert "Trick" in shown and "won" in shown
+    t.last_trick_button.value = False
+    assert t.last_trick_view.value == ""
+
+
+def test_the_history_is_told_trick_by_trick_oldest_first_and_whole() -> None:
+    t = TableController(seed=5, delay=0)
+    for _ in range(40):
+        if t.state.is_over:
+            break
+        legal = [m for m in t.state.legal_moves() if isinstance(m, Play)]
+        if t.state.to_move == 0 and legal:
+            t.act(legal[0])
+    log = t.log_view.value
+    numbers = [int(n) for n in re.findall(r"<summary>Trick (\d+)", log)]
+    assert numbers == sorted(numbers) and numbers[0] == 1 and len(numbers) >= 8
+    assert "Player 0" not in log and "Player 1" not in log and "You play" in log
+
+
+def test_no_player_numbers_in_what_the_learner_sees() -> None:
+    t = table("9H")
+    t.click_card("AH")
+    seen = " ".join([t.status.value, t.message.value, t.log_view.value, t.board.svg])
+    assert "Player 0" not in seen and "Player 1" not in seen
+    assert "You" in t.board.svg and "The computer" in t.board.svg
+
+
+def test_a_wrong_claim_is_asked_about_once() -> None:
+    t = table()
+    t.out_button.click()
+    assert t.state.out is None and t.question_box.layout.display == "flex"
+    assert "a claim needs 501" in t.question.value and "the computer the game" in t.question.value
+    t.no_button.click()
+    assert t.state.out is None and t.question_box.layout.display == "none"
+    t.out_button.click()
+    t.yes_button.click()
+    assert t.state.out == (0, False)  # asked, answered: the claim is made
+
+
+def test_the_guard_can_be_switched_off_for_real_play() -> None:
+    t = TableController(opponent=Plays(), delay=0, confirm_claims=False)
+    t.out_button.click()
+    assert t.state.out == (0, False)
+
+
+def test_a_new_deal_during_a_match_asks_first() -> None:
+    t = table("9H")
+    t.click_card("AH")
+    moves = list(t.state.moves)
+    t.new_button.click()
+    assert t.state.moves == moves and "ends this match" in t.question.value
+    t.yes_button.click()
+    assert t.state.moves == [] and t.match.buli == [0, 0]  # a fresh match: you lead, nothing played yet
+
+
+def test_pass_is_offered_only_with_something_to_declare() -> None:
+    t = table()
+    t.click_card("AH")  # the computer is second: its turn; then yours to lead, nothing to pass
+    assert t.pass_button.layout.display == "none"
