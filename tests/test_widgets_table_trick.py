@@ -4,6 +4,7 @@ learner's ("You", "The computer"), never "Player 0"."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from tartli import Card, Deal
@@ -122,3 +123,24 @@ def test_pass_is_offered_only_with_something_to_declare() -> None:
     t = table()
     t.click_card("AH")  # the computer is second: its turn; then yours to lead, nothing to pass
     assert t.pass_button.layout.display == "none"
+
+
+def test_on_a_phone_the_table_is_drawn_upright_with_cards_side_by_side() -> None:
+    t = table("9H")
+    assert "narrow" not in t.board.svg.split(">", 1)[0]
+    t.board.client_width = 358  # what the browser reports on a 390 px phone
+    head = t.board.svg.split(">", 1)[0]
+    assert 'class="tartli-table narrow"' in head and 'viewBox="0 0 400 ' in head
+    places = [float(x) for x in re.findall(r'<g data-pick="\w\w"><g transform="translate\(([0-9.]+) ', t.board.svg)]
+    assert len(places) == 9
+    first_row = sorted(places[:5])
+    assert all(b - a >= 70 for a, b in itertools.pairwise(first_row))  # 70-unit cards: no overlap
+    table_words = (
+        r"<text [^>]*font-family=\"'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif\" font-size=\"([0-9.]+)\""
+    )
+    sizes = [float(s) for s in re.findall(table_words, t.board.svg)]
+    assert sizes and min(sizes) >= 12  # the table's own words; the cards' pictures are checked in the browser
+    t.click_card("AH")
+    assert "tartli-trick-result" in t.board.svg and "narrow" in t.board.svg.split(">", 1)[0]
+    t.board.client_width = 1200
+    assert "narrow" not in t.board.svg.split(">", 1)[0]

@@ -271,11 +271,13 @@ def table_svg(
     width: float | None = None,
     pickable: bool = False,
     shown_trick: int | None = None,
+    narrow: bool = False,
 ) -> str:
     """The whole table as ``view.player`` sees it (``pickable``: the player's cards can be clicked).
 
     ``shown_trick`` (an index into ``view.tricks``) keeps a finished trick on the table while no
     card of the next one is down: both cards, who played each, who won it and its card points.
+    ``narrow`` draws the same table upright for a phone (:func:`_narrow_table`).
 
     At the top the opponent's hand (face down with its count, or face up when a
     teacher passes ``opponent_hand``); on the left the talon lying across the
@@ -286,6 +288,18 @@ def table_svg(
     language = names.resolve(language)
     me, other = view.player, 1 - view.player
     who = player_names or (f"{names.term('player', language)} 0", f"{names.term('player', language)} 1")
+    if narrow:
+        return _narrow_table(
+            view,
+            who,
+            opponent_hand=opponent_hand,
+            language=language,
+            selected=selected,
+            highlighted=highlighted,
+            width=width,
+            pickable=pickable,
+            shown_trick=shown_trick,
+        )
     W, H = 980.0, 700.0
     cw = 74.0
     ch = cw * CARD_RATIO
@@ -436,6 +450,121 @@ def table_svg(
         f"{len(hand)} cards in hand, opponent {count}, talon {view.talon_size}"
     )
     return _open(W, H, label, "tartli-table", width) + "".join(parts) + "</svg>"
+
+
+def _narrow_table(
+    view: PlayerView,
+    who: tuple[str, str],
+    *,
+    opponent_hand: Sequence[Card] | None,
+    language: Language,
+    selected: Iterable[Card],
+    highlighted: Iterable[Card],
+    width: float | None,
+    pickable: bool,
+    shown_trick: int | None,
+) -> str:
+    """The table upright, 400 units wide, for a phone (about 360-414 CSS px): the opponent's cards
+    small at the top, one line of facts, the trick large in the middle, the scores as numbers, and
+    the hand in rows of cards that do not overlap (each about 60 x 100 px on a 390 px screen). No
+    text is smaller than 12 units (over 10 px there); the chalk slate is left to the wide table."""
+    me, other = view.player, 1 - view.player
+    trump = view.trump
+    W = 400.0
+    parts: list[str] = []
+    # the opponent: a short fan of backs (or faces, for a teacher) and the count
+    count = view.opponent_hand_size
+    ow, ostep = 34.0, 18.0
+    ox = W / 2 - _row_width(count, ow, ostep) / 2
+    if opponent_hand is not None:
+        parts.append(_row(list(opponent_hand), ox, 30, ow, ostep, language=language, trump=trump))
+    else:
+        parts.append(_row([Card.parse("7A")] * count, ox, 30, ow, ostep, language=language, face_down=True))
+    label = f"{who[other]} · {count} {names.term('cards', language)}" + ("  ◀" if view.to_move == other else "")
+    parts.append(_text(W / 2, 22, label, size=14, anchor="middle", weight="bold"))
+    # one line of facts: trump (with the indicator), the talon, the trick and the phase
+    y = 30 + ow * CARD_RATIO + 26
+    if view.indicator is not None:
+        parts.append(_place(card_svg(view.indicator, language=language, width=30, trump=True), 14, y - 18))
+    facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
+    parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
+    talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""
+    parts.append(_text(52, y + 18, f"{_phase_text(view, language)}   {talon}".strip(), size=12))
+    # the trick: the card led, or the finished trick with its result
+    cw = 86.0
+    ty = y + 42
+    if view.lead is not None:
+        svg = card_svg(view.lead, language=language, width=cw, trump=view.lead.suit is trump)
+        parts.append(_place(svg, W / 2 - cw / 2, ty + 18))
+        parts.append(_text(W / 2, ty + 12, who[view.leader], size=13, anchor="middle", weight="bold"))
+    elif shown_trick is not None and 0 <= shown_trick < len(view.tricks):
+        leader, lead, second, winner = view.tricks[shown_trick]
+        points = lead.points(trump) + second.points(trump)
+        for k, (card, player) in enumerate(((lead, leader), (second, 1 - leader))):
+            x = W / 2 - cw - 8 + k * (cw + 16)
+            svg = card_svg(card, language=language, width=cw, trump=card.suit is trump, selected=player == winner)
+            parts.append(_place(svg, x, ty + 18))
+            parts.append(_text(x + cw / 2, ty + 12, who[player], size=13, anchor="middle", weight="bold"))
+        caption = _won_text(who[winner], points, shown_trick + 1, language)
+        cy = ty + 18 + cw * CARD_RATIO + 6
+        parts.append(
+            f'<g class="tartli-trick-result"><rect x="20" y="{_n(cy)}" width="{_n(W - 40)}" height="26" rx="6" '
+            f'fill="{FELT_DARK}"/>'
+            + _text(W / 2, cy + 18, caption, size=14, anchor="middle", weight="bold", fill="#ffe28a")
+            + "</g>"
+        )
+    else:
+        parts.append(
+            f'<rect x="{_n(W / 2 - cw / 2)}" y="{_n(ty + 18)}" width="{_n(cw)}" height="{_n(cw * CARD_RATIO)}" '
+            f'rx="6" fill="none" stroke="{INK}" stroke-opacity=".35" stroke-dasharray="6 5"/>'
+        )
+    # the scores, as plain numbers
+    sy = ty + 18 + cw * CARD_RATIO + 56
+    totals = view.totals
+    for k, p in enumerate((me, other)):
+        x = 14 + k * (W / 2)
+        parts.append(_text(x, sy, f"{who[p]}: {totals[p]}", size=14, weight="bold"))
+        won = sum(1 for t in view.tricks if t[3] == p)
+        tricks = _tricks_text(won, names.term("trick", language), language)
+        parts.append(_text(x, sy + 17, f"melds {view.meld_points[p]} · cards {view.card_points[p]}", size=12))
+        parts.append(_text(x, sy + 33, tricks, size=12))
+    declared = view.opponent_declared
+    if declared:
+        parts.append(_text(14, sy + 52, f"{who[other]}: {', '.join(declared)}", size=13, fill="#ffe28a"))
+    # the hand: rows of five cards side by side, none covering another
+    hand = list(view.hand)
+    playable: set[Card] | None = None
+    if view.to_move == me:
+        playable = {m.card for m in view.legal_moves if isinstance(m, Play)}
+    hy = sy + 78
+    label = f"{who[me]} · {names.term('your hand', language)}" + ("  ◀" if view.to_move == me else "")
+    parts.append(_text(14, hy - 8, label, size=14, weight="bold"))
+    hw, hstep = 70.0, 76.0
+    rows = [hand[i : i + 5] for i in range(0, len(hand), 5)] or [[]]
+    for r, cards in enumerate(rows):
+        x = W / 2 - _row_width(len(cards), hw, hstep) / 2
+        parts.append(
+            _row(
+                cards,
+                x,
+                hy + 6 + r * (hw * CARD_RATIO + 10),
+                hw,
+                hstep,
+                language=language,
+                trump=trump,
+                playable=playable,
+                selected=selected,
+                highlighted=highlighted,
+                pickable=pickable,
+            )
+        )
+    H = hy + 6 + len(rows) * (hw * CARD_RATIO + 10) + 8
+    frame = f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="14" fill="{FELT}"/>'
+    label_text = (
+        f"Tartli table as {who[me]} sees it: {_phase_text(view, language)}; {facts}; "
+        f"{who[me]} {totals[me]}, {who[other]} {totals[other]}; {len(hand)} cards in hand, opponent {count}"
+    )
+    return _open(W, H, label_text, "tartli-table narrow", width) + frame + "".join(parts) + "</svg>"
 
 
 def state_svg(

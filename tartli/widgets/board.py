@@ -90,6 +90,20 @@ function render({ model, el }) {
 
   model.on("change:svg", draw);
   draw();
+
+  // The width the picture has on this screen, so that Python can draw a phone's table upright.
+  if (typeof ResizeObserver !== "undefined") {
+    let sent = 0;
+    const observer = new ResizeObserver(() => {
+      const width = Math.round(el.clientWidth);
+      if (width > 0 && Math.abs(width - sent) >= 8) {
+        sent = width;
+        model.set("client_width", width);
+        model.save_changes();
+      }
+    });
+    observer.observe(el);
+  }
 }
 export default { render };
 """
@@ -110,6 +124,8 @@ class SvgBoard(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     storage_key = traitlets.Unicode("").tag(sync=True)
     progress = traitlets.Unicode("{}").tag(sync=True)
+    client_width = traitlets.Int(0).tag(sync=True)
+    """The picture's width in CSS pixels on the learner's screen (0 until the browser says)."""
 
     def __init__(self, svg: str = "", **kwargs: Any) -> None:
         super().__init__(svg=svg, **kwargs)

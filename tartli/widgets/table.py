@@ -273,6 +273,14 @@ class TableController:
             return self.state.to_move
         return self.human
 
+    NARROW_BELOW = 600
+    """Below this width in CSS pixels the table is drawn upright, for a phone."""
+
+    @property
+    def narrow(self) -> bool:
+        """Is the table shown on a narrow screen (a phone)? Known once the browser reports its width."""
+        return 0 < self.board.client_width < self.NARROW_BELOW
+
     @property
     def names(self) -> tuple[str, str]:
         """The two players as every text and picture calls them: "You" and "The computer", or the two
@@ -290,6 +298,7 @@ class TableController:
     def _build(self) -> None:
         self.board = SvgBoard(layout=w.Layout(width="100%"))
         self.board.on_pick(self._guard(self.click_card))
+        self.board.observe(self._guard(self._on_width), names="client_width")
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
         self.swap_button = w.Button(description="Swap the trump 7", tooltip="T5: exchange it for the indicator")
@@ -430,6 +439,11 @@ class TableController:
 
         return run
 
+    def _on_width(self, change: dict[str, Any]) -> None:
+        was = 0 < change["old"] < self.NARROW_BELOW
+        if was != self.narrow:
+            self.refresh()
+
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a message to the learner (errors get a red mark, not only a colour: a sign too)."""
         self.messages.append(text)
@@ -457,6 +471,7 @@ class TableController:
             pickable=True,
             player_names=self.names,
             shown_trick=self._shown_trick,
+            narrow=self.narrow,
         )
         self.continue_button.layout = _shown() if self._waiting_for_continue() else _hidden()
         self.last_trick_view.value = self._last_trick_html(view) if self.last_trick_button.value else ""

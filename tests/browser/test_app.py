@@ -360,3 +360,44 @@ def test_both_cards_of_a_trick_stay_on_screen_with_its_winner(open_page: Any, tm
     visible = page.locator("#rendered_cells").inner_text()
     assert "Player 0" not in visible and "Player 1" not in visible
     opened.watch.assert_clean()
+
+
+PHONE_MEASURE_JS = """() => {
+  const board = document.querySelector('.tartli-board');
+  const cards = Array.from(board.querySelectorAll('[data-pick]')).map((n) => n.getBoundingClientRect());
+  const texts = Array.from(board.querySelectorAll('svg.tartli-table > text'))
+    .map((n) => n.getBoundingClientRect().height);
+  texts.sort((a, b) => a - b);
+  const page = document.documentElement;
+  return {
+    cards: cards.map((r) => [r.width, r.height]),
+    text10: texts.length ? texts[Math.floor(texts.length / 10)] : 0,
+    overflow: page.scrollWidth - page.clientWidth,
+    narrow: board.querySelector('svg').classList.contains('narrow'),
+  };
+}"""
+
+
+def test_the_table_can_be_played_on_a_phone(chromium: Any, app_server: Any, tmp_path: Path) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{app_server.base_url}/voila/render/{TABLE}", wait_until="load")
+        page.wait_for_function(
+            "() => { const s = document.querySelector('.tartli-board svg');"
+            " return s && s.classList.contains('narrow'); }",
+            timeout=60_000,
+        )
+        wait_for_my_turn(page)
+        sizes = page.evaluate(PHONE_MEASURE_JS)
+        assert sizes["narrow"] and len(sizes["cards"]) == 9
+        assert all(w >= 32 and h >= 48 for w, h in sizes["cards"]), sizes["cards"]  # each card a tap target
+        assert sizes["text10"] >= 9, sizes["text10"]  # the table's words, 10th percentile, in CSS px
+        assert sizes["overflow"] <= 1, sizes["overflow"]  # no sideways scroll of the page
+        first = table_state(page).playable[0]
+        page.locator(f'.tartli-board [data-pick="{first}"]').first.tap()
+        page.locator(".tartli-board .tartli-trick-result").wait_for(state="visible", timeout=20_000)
+        page.screenshot(path=str(tmp_path / "phone-table.png"))
+    finally:
+        context.close()
