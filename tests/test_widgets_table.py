@@ -233,10 +233,13 @@ def test_reveal_shows_the_opponents_cards() -> None:
 def test_two_people_at_one_screen_see_the_player_to_move() -> None:
     table = TableController(seed=6, two_players=True)
     first = table.state.to_move
+    table.show_my_cards()
     table.act(next(m for m in table.state.legal_moves() if isinstance(m, Play)))
     assert table.state.to_move != first and len(table.state.moves) == 1  # no computer move
     assert table.viewer == table.state.to_move
     mine = table.state.hand(table.viewer)
+    assert not any(f'data-pick="{c.text}"' in table.board.svg for c in mine)  # hidden until they are ready
+    table.show_my_cards()
     assert all(f'data-pick="{c.text}"' in table.board.svg for c in mine)
 
 

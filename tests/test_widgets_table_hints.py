@@ -68,16 +68,28 @@ def test_the_hint_is_the_rule_of_thumb_move_and_its_reason() -> None:
 
 
 @pytest.mark.rule("T4")
-def test_in_phase_2_the_hint_adds_the_exact_coach() -> None:
+def test_in_phase_2_the_hint_and_the_coach_are_one_voice() -> None:
     table = TableController(seed=11)
     play_to(table, random.Random(2), lambda s: s.trick_number > PHASE1_TRICKS + 1 and s.to_move == 0)
     assert not table.state.is_over
     view = table.state.view(table.human)
-    move, reason = HeuristicBot().choose_with_reason(view)
+    best = solve(view).best_moves
     text = table.hint()
-    assert text == f"Hint: {move_words(move, view)} — {reason} Coach (exact, both hands are known in phase 2): " + (
-        coach(view)
-    )
+    assert text == f"Hint: {move_words(best[0], view)} — {coach(view)} (exact: both hands are known in phase 2)"
+    assert best[0].card.name() in coach(view)  # the headline's card is one the coach names
+
+
+@pytest.mark.rule("T4", "C5", "S2")
+def test_a_hinted_card_is_never_a_turning_point() -> None:
+    table = TableController(seed=21, level="medium")
+    while not table.state.is_over:
+        state = table.state
+        if state.to_move == table.human and state.trick_number > PHASE1_TRICKS:
+            view = state.view(table.human)
+            table.act(solve(view).best_moves[0])  # follow the hint's card every time
+        else:
+            table.act(next(m for m in state.legal_moves() if isinstance(m, Play)))
+    assert not any(item.turning for item in review_hand(table.state, table.human))
 
 
 def test_no_hint_when_it_is_not_your_turn_or_the_hand_is_over() -> None:

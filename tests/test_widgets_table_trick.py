@@ -144,3 +144,42 @@ def test_on_a_phone_the_table_is_drawn_upright_with_cards_side_by_side() -> None
     assert "tartli-trick-result" in t.board.svg and "narrow" in t.board.svg.split(">", 1)[0]
     t.board.client_width = 1200
     assert "narrow" not in t.board.svg.split(">", 1)[0]
+
+
+def test_the_running_match_comes_back_after_a_reload() -> None:
+    first = TableController(seed=11, delay=0, keep_in_browser="test")
+    assert first.board.storage_key == "tartli.table.test"
+    for _ in range(3):
+        first.act(next(m for m in first.state.legal_moves() if isinstance(m, Play)))
+    first.match.buli = [1, 2]
+    first.refresh()
+    kept = first.board.progress  # what the browser's localStorage now holds
+    again = TableController(seed=11, delay=0, keep_in_browser="test")  # the reloaded page: a fresh table
+    again.board.progress = kept  # the browser hands its copy back
+    assert [str(m) for m in again.state.moves] == [str(m) for m in first.state.moves]
+    assert again.match.buli == [1, 2] and again.state.hand(0) == first.state.hand(0)
+    assert "back where you left it" in again.message.value
+
+
+def test_a_broken_kept_game_is_ignored() -> None:
+    table = TableController(seed=11, delay=0, keep_in_browser="test")
+    for text in ('{"tartli-table": 1, "record": {"format": "tartli/1"}, "buli": [0, 0]}', "[" * 5000, "nonsense"):
+        table.board.progress = text
+        assert table.state.moves == [] and table.match.buli == [0, 0]
+
+
+def test_two_people_at_one_screen_hide_the_hand_between_turns() -> None:
+    t = TableController(seed=3, delay=0, offer_two_players=True)
+    assert t.two_toggle.layout.display != "none"
+    t.two_toggle.value = True  # nothing played yet: the match for two starts at once
+    assert t.two_players and t.names == ("Anna", "Bence")
+    mover = t.state.to_move
+    assert mover is not None and t.ready_button.layout.display != "none"
+    assert "data-pick" not in t.board.svg  # no cards shown before the player is ready
+    assert f"I am {t.names[mover]}" in t.ready_button.description
+    t.ready_button.click()
+    assert "data-pick" in t.board.svg and t.ready_button.layout.display == "none"
+    t.act(next(m for m in t.state.legal_moves() if isinstance(m, Play)))
+    assert t.state.to_move == 1 - mover and "data-pick" not in t.board.svg  # hidden again for the other
+    t.ready_button.click()
+    assert "data-pick" in t.board.svg and "Player 0" not in t.status.value

@@ -24,7 +24,9 @@ Headless use (tests, lessons that script a position)::
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -221,6 +223,8 @@ class TableController:
         trick_pause: float = 1.5,
         confirm_claims: bool = True,
         player_names: tuple[str, str] | None = None,
+        keep_in_browser: str | None = None,
+        offer_two_players: bool = False,
     ) -> None:
         self.rules = rules or RuleSet()
         self.seed = seed if seed is not None else 1
@@ -252,6 +256,10 @@ class TableController:
         self._tricks_seen = 0  # completed tricks when the table was last drawn
         self._shown_trick: int | None = None  # the finished trick kept on the table, an index into the tricks
         self._question: Callable[[], None] | None = None  # what "Yes" does while a question is asked
+        self._ready_for: int | None = None  # at a table for two: whose cards may be shown now
+        self._offer_two = offer_two_players
+        self._keep = keep_in_browser
+        """The name under which the running match is kept in the browser (a reload brings it back)."""
         self.messages: list[str] = []
         self.match = Match(self.rules, seed=self.seed, first_dealer=first_dealer)
         self._build()
@@ -299,6 +307,9 @@ class TableController:
         self.board = SvgBoard(layout=w.Layout(width="100%"))
         self.board.on_pick(self._guard(self.click_card))
         self.board.observe(self._guard(self._on_width), names="client_width")
+        if self._keep:
+            self.board.storage_key = f"tartli.table.{self._keep}"
+            self.board.observe(self._guard(self._on_saved_game), names="progress")
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
         self.swap_button = w.Button(description="Swap the trump 7", tooltip="T5: exchange it for the indicator")
@@ -319,6 +330,10 @@ class TableController:
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
+        self.two_toggle = w.ToggleButton(
+            value=self.two_players, description="Two people at one screen", tooltip="Play against a friend"
+        )
+        self.ready_button = w.Button(button_style="success")
         self.question = w.HTML()
         self.yes_button = w.Button(button_style="danger")
         self.no_button = w.Button(description="Keep playing", button_style="success")
@@ -358,6 +373,7 @@ class TableController:
             (self.next_button, self.next_hand),
             (self.play_on_button, self.play_on),
             (self.continue_button, self.continue_play),
+            (self.ready_button, self.show_my_cards),
             (self.yes_button, self._answer_yes),
             (self.no_button, self._answer_no),
             (self.undo_button, self.undo),
@@ -367,6 +383,9 @@ class TableController:
             button.on_click(self._guard(lambda _b, h=handler: h()))
         self.reveal_toggle.observe(self._guard(lambda change: self.set_reveal(bool(change["new"]))), names="value")
         self.last_trick_button.observe(self._guard(lambda _change: self.refresh()), names="value")
+        self.two_toggle.observe(
+            self._guard(lambda change: self.request_two_players(bool(change["new"]))), names="value"
+        )
         self.pause_choice.observe(
             self._guard(lambda change: setattr(self, "trick_pause", change["new"])), names="value"
         )
@@ -381,6 +400,7 @@ class TableController:
                 self.out_button,
                 self.play_on_button,
                 self.continue_button,
+                self.ready_button,
                 self.next_button,
             ],
             layout=w.Layout(flex_flow="row wrap"),
@@ -397,8 +417,16 @@ class TableController:
             ],
             layout=w.Layout(flex_flow="row wrap"),
         )
+        self.two_toggle.layout = _shown() if self._offer_two else _hidden()
         helpers = w.HBox(
-            [self.hint_button, self.last_trick_button, w.Label("Computer:"), self.level_buttons, self.pause_choice],
+            [
+                self.hint_button,
+                self.last_trick_button,
+                w.Label("Computer:"),
+                self.level_buttons,
+                self.pause_choice,
+                self.two_toggle,
+            ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.question_box = w.HBox(
@@ -439,6 +467,70 @@ class TableController:
 
         return run
 
+    # ------------------------------------------------------------ the match kept in the browser
+    def saved_game(self) -> str:
+        """The running match as the browser keeps it: the hand as a tartli/1 record, the buli, the level."""
+        m = self.match
+        return json.dumps(
+            {
+                "tartli-table": 1,
+                "record": Record.from_state(self.state).to_dict(),
+                "buli": list(m.buli),
+                "tie_pending": m.tie_pending,
+                "hands": len(m.results),
+                "level": self.level,
+                "seed": self.seed,
+            },
+            sort_keys=True,
+        )
+
+    def restore_game(self, text: str) -> bool:
+        """Bring back a match the browser kept (True if it was restored). Anything that is not a
+        readable saved match is ignored and the fresh game stays."""
+        try:
+            data = json.loads(text) if len(text) <= 200_000 else None
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict) or data.get("tartli-table") != 1:
+            return False
+        buli, level, seed = data.get("buli"), data.get("level"), data.get("seed")
+        if not (isinstance(buli, list) and len(buli) == 2 and all(type(b) is int and 0 <= b < 1000 for b in buli)):
+            return False
+        record = Record.from_dict(data.get("record"))  # a TartliError for anything malformed
+        state = record.replay()
+        match = Match(
+            record.rules,
+            seed=seed if type(seed) is int else self.seed,
+            first_dealer=record.deal.dealer,
+            scores=record.scores,
+            buli=(buli[0], buli[1]),
+        )
+        match.state = state
+        match.tie_pending = data.get("tie_pending") is True
+        self.rules, self.match = record.rules, match
+        if type(seed) is int:
+            self.seed = seed
+        if isinstance(level, str) and level in LEVELS and self._own_opponent:
+            self.level = level
+            self.opponent = bot_for_level(level, seed=self.seed)
+            self.level_buttons.value = level
+        self._redo.clear()
+        return True
+
+    def _on_saved_game(self, change: dict[str, Any]) -> None:
+        text = change["new"]
+        if self._human_moves_made() or self.match.results or text == self.saved_game():
+            return  # only a fresh page takes the kept game back
+        try:
+            restored = self.restore_game(text)
+        except TartliError:
+            log.warning("ignoring a kept game that is not a valid match")
+            return
+        if restored:
+            self.refresh()
+            self.say("Your game is back where you left it.")
+            self._after_move()
+
     def _on_width(self, change: dict[str, Any]) -> None:
         was = 0 < change["old"] < self.NARROW_BELOW
         if was != self.narrow:
@@ -458,6 +550,13 @@ class TableController:
         view = state.view(viewer)
         opponent = state.hand(1 - viewer) if self.reveal else None
         lang = names.resolve(self.language)
+        hidden = self._cards_hidden()
+        if hidden:  # between turns at a table for two: nobody's cards until the next player is ready
+            view = dataclasses.replace(view, hand=(), legal_moves=())
+            opponent = None
+        self.ready_button.layout = _shown() if hidden else _hidden()
+        if hidden:
+            self.ready_button.description = f"I am {self.names[state.to_move or 0]}: show my cards"
         done = len(view.tricks)
         if done != self._tricks_seen:  # a trick was just finished (or moves were taken back)
             self._shown_trick = done - 1 if done > self._tricks_seen else None
@@ -505,6 +604,8 @@ class TableController:
         self.status.value = self._status_html()
         self._refresh_download()
         self._refresh_helpers()
+        if self._keep:
+            self.board.progress = self.saved_game()
         for listener in list(self._listeners):
             listener()
 
@@ -566,12 +667,15 @@ class TableController:
         else:
             view = state.view(viewer)
             move, reason = self._hint_bot.choose_with_reason(view)
-            text = f"Hint: {move_words(move, view, self.language)} — {reason}"
-            if state.trick_number > PHASE1_TRICKS and any(isinstance(m, Play) for m in view.legal_moves):
+            if isinstance(move, Play) and state.trick_number > PHASE1_TRICKS:
+                # One voice in phase 2: the card is the exact solver's best, and the coach says why
+                # (the review then never marks a hinted card as a turning point: it lost nothing).
                 try:
-                    text += f" Coach (exact, both hands are known in phase 2): {coach(view)}"
+                    move = solve(view).best_moves[0]
+                    reason = f"{coach(view)} (exact: both hands are known in phase 2)"
                 except ValueError:  # pragma: no cover - the solver only refuses positions outside phase 2
                     log.exception("the coach refused a phase-2 position")
+            text = f"Hint: {move_words(move, view, self.language)} — {reason}"
         self._hint_at = (state, len(state.moves))
         self.hint_view.value = self._box(html.escape(text), "#8a5a00", "#fbf4e4")
         return text
@@ -702,6 +806,37 @@ class TableController:
             and state.lead is None
             and not self._holding_for_claim()
         )
+
+    def _cards_hidden(self) -> bool:
+        state = self.state
+        return self.two_players and not state.is_over and state.to_move is not None and state.to_move != self._ready_for
+
+    def show_my_cards(self) -> None:
+        """At a table for two: the player to move is at the screen; show their cards."""
+        self._ready_for = self.state.to_move
+        self.refresh()
+
+    def request_two_players(self, on: bool) -> None:
+        """The "Two people at one screen" switch: a new match for two people (or against the computer)."""
+        if on == self.two_players:
+            return
+
+        def switch() -> None:
+            self.two_players = on
+            self._ready_for = None
+            self.two_toggle.value = on
+            self.level_buttons.layout = _hidden() if on else _shown()
+            self.new_deal(self.seed)
+
+        if self.match.results or self.state.moves:
+            self._ask(
+                "This starts a new match" + (" for two people" if on else " against the computer") + ". Start it?",
+                "Start the new match",
+                switch,
+            )
+            self.two_toggle.value = self.two_players  # until the answer, the switch shows what is played
+            return
+        switch()
 
     def continue_play(self) -> None:
         """The learner has seen the finished trick: gather it, and the computer goes on."""

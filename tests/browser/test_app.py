@@ -401,3 +401,20 @@ def test_the_table_can_be_played_on_a_phone(chromium: Any, app_server: Any, tmp_
         page.screenshot(path=str(tmp_path / "phone-table.png"))
     finally:
         context.close()
+
+
+def test_a_reload_in_the_middle_of_a_match_brings_back_the_same_position(open_page: Any) -> None:
+    opened = open_table(open_page)
+    page = opened.page
+    play(page, table_state(page).playable[0])
+    before = wait_for_my_turn(page, timeout=30_000)
+    page.wait_for_timeout(500)  # the kept game reaches localStorage
+    page.reload(wait_until="load")
+    page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=60_000)
+    page.wait_for_function(
+        "() => (document.querySelector('.tartli-message') || {}).innerText?.includes('back where you left it')",
+        timeout=30_000,
+    )
+    after = wait_for_my_turn(page, timeout=30_000)
+    assert after.hand == before.hand and len(after.hand) == 9
+    opened.watch.assert_clean()
