@@ -232,6 +232,38 @@ def meld_svg(
     return _open(w, h, f"{meld.title(language)}, {meld.value}", "tartli-meld", width) + "".join(body) + "</svg>"
 
 
+def _finished_trick(
+    view: PlayerView,
+    index: int,
+    who: tuple[str, str],
+    language: Language,
+    *,
+    center: float,
+    top: float,
+    cw: float,
+    gap: float,
+) -> list[str]:
+    """A finished trick kept on the table: its two cards side by side about ``center`` (the
+    winner's marked), each with who played it, and a bar below with who won it and its points."""
+    leader, lead, second, winner = view.tricks[index]
+    trump = view.trump
+    parts = []
+    for k, (card, player) in enumerate(((lead, leader), (second, 1 - leader))):
+        x = center - cw - gap / 2 + k * (cw + gap)
+        svg = card_svg(card, language=language, width=cw, trump=card.suit is trump, selected=player == winner)
+        parts.append(_place(svg, x, top))
+        parts.append(_text(x + cw / 2, top - 8, who[player], size=13, anchor="middle", weight="bold"))
+    caption = _won_text(who[winner], lead.points(trump) + second.points(trump), index + 1, language)
+    bar_y, bar_width = top + cw * CARD_RATIO + 8, max(2 * cw + gap + 30, 9.0 * len(caption))
+    parts.append(
+        f'<g class="tartli-trick-result"><rect x="{_n(center - bar_width / 2)}" y="{_n(bar_y)}" '
+        f'width="{_n(bar_width)}" height="26" rx="6" fill="{FELT_DARK}"/>'
+        + _text(center, bar_y + 18, caption, size=14, anchor="middle", weight="bold", fill="#ffe28a")
+        + "</g>"
+    )
+    return parts
+
+
 def _tricks_text(count: int, word: str, language: Language) -> str:
     """ "1 trick", "3 tricks" (English plural); the other languages as "3 × ütés"."""
     if language == "en":
@@ -353,20 +385,7 @@ def table_svg(
         parts.append(_place(lead_svg, cx, cy))
         parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=12, anchor="middle"))
     elif shown_trick is not None and 0 <= shown_trick < len(view.tricks):
-        leader, lead, second, winner = view.tricks[shown_trick]
-        points = lead.points(trump) + second.points(trump)
-        for k, (card, player) in enumerate(((lead, leader), (second, 1 - leader))):
-            x = cx - cw * 0.62 + k * cw * 1.24
-            svg = card_svg(card, language=language, width=cw, trump=card.suit is trump, selected=player == winner)
-            parts.append(_place(svg, x, cy))
-            parts.append(_text(x + cw / 2, cy - 8, who[player], size=13, anchor="middle", weight="bold"))
-        caption = _won_text(who[winner], points, shown_trick + 1, language)
-        parts.append(
-            f'<g class="tartli-trick-result"><rect x="{_n(cx - cw * 0.8)}" y="{_n(cy + ch + 8)}" '
-            f'width="{_n(cw * 2.6)}" height="26" rx="6" fill="{FELT_DARK}"/>'
-            + _text(cx + cw / 2, cy + ch + 26, caption, size=14, anchor="middle", weight="bold", fill="#ffe28a")
-            + "</g>"
-        )
+        parts += _finished_trick(view, shown_trick, who, language, center=400, top=cy, cw=cw, gap=cw * 0.24)
     else:
         parts.append(
             f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(cw)}" height="{_n(ch)}" rx="6" fill="none" '
@@ -498,21 +517,7 @@ def _narrow_table(
         parts.append(_place(svg, W / 2 - cw / 2, ty + 18))
         parts.append(_text(W / 2, ty + 12, who[view.leader], size=13, anchor="middle", weight="bold"))
     elif shown_trick is not None and 0 <= shown_trick < len(view.tricks):
-        leader, lead, second, winner = view.tricks[shown_trick]
-        points = lead.points(trump) + second.points(trump)
-        for k, (card, player) in enumerate(((lead, leader), (second, 1 - leader))):
-            x = W / 2 - cw - 8 + k * (cw + 16)
-            svg = card_svg(card, language=language, width=cw, trump=card.suit is trump, selected=player == winner)
-            parts.append(_place(svg, x, ty + 18))
-            parts.append(_text(x + cw / 2, ty + 12, who[player], size=13, anchor="middle", weight="bold"))
-        caption = _won_text(who[winner], points, shown_trick + 1, language)
-        cy = ty + 18 + cw * CARD_RATIO + 6
-        parts.append(
-            f'<g class="tartli-trick-result"><rect x="20" y="{_n(cy)}" width="{_n(W - 40)}" height="26" rx="6" '
-            f'fill="{FELT_DARK}"/>'
-            + _text(W / 2, cy + 18, caption, size=14, anchor="middle", weight="bold", fill="#ffe28a")
-            + "</g>"
-        )
+        parts += _finished_trick(view, shown_trick, who, language, center=W / 2, top=ty + 18, cw=cw, gap=16)
     else:
         parts.append(
             f'<rect x="{_n(W / 2 - cw / 2)}" y="{_n(ty + 18)}" width="{_n(cw)}" height="{_n(cw * CARD_RATIO)}" '
