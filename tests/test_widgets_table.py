@@ -168,7 +168,7 @@ def test_only_the_moves_the_moment_allows_are_offered() -> None:
     assert table.swap_button.layout.display == "none"  # trumps are Acorns: 7B is no trump 7
     labels = [label for label, _ in table.declarations.options]
     assert labels == [declaration_label(m) for m in table.state.legal_moves() if isinstance(m, Declare)]
-    assert "Heart-King-Terc (20)" in labels
+    assert "Heart-King-Terc (20)" in labels and table.shorter_toggle.layout.display == "none"
     assert table.bela_button.layout.display == "none" and table.pass_button.layout.display == "none"
 
     deal = deal_with("7A KH OH UH AB XA 9L 8L 7L", "AA KB OB UB XB 9B 8B AH XH", "9A")
@@ -306,7 +306,10 @@ def test_the_declaration_menu_starts_on_the_most_valuable_declaration() -> None:
     table = TableController(seed=1, autoplay=False)
     table.load_deal(deal)
     labels = [label for label, _ in table.declarations.options]
-    assert "Heart-King-Terc (20)" in labels and "Heart-King-Kvint (100)" in labels
+    assert labels == ["Heart-King-Kvint (100)"]  # one entry for the run, not six
+    table.shorter_toggle.value = True  # the K7 ladder's shorter sequences, on request
+    labels = [label for label, _ in table.declarations.options]
+    assert labels[0] == "Heart-King-Kvint (100)" and "Heart-King-Terc (20)" in labels and len(labels) == 6
     chosen = table._declare_moves[table.declarations.value]
     assert declaration_label(chosen) == "Heart-King-Kvint (100)"
     table.declare_button.click()  # pressing Declare at once declares what the menu shows

@@ -183,3 +183,20 @@ def test_two_people_at_one_screen_hide_the_hand_between_turns() -> None:
     assert t.state.to_move == 1 - mover and "data-pick" not in t.board.svg  # hidden again for the other
     t.ready_button.click()
     assert "data-pick" in t.board.svg and "Player 0" not in t.status.value
+
+
+def test_a_six_card_run_is_one_menu_entry_and_what_is_not_offered_says_why() -> None:
+    # The leader holds a szext of Hearts (A K O U X 9); the menu offers it once, chosen.
+    t = TableController(opponent=Plays(), delay=0, autoplay=False)
+    t.load_deal(deal_with("AH KH OH UH XH 9H 7L 8A 9L", "AL KL OL UL 8B AB 7B KB XB", "OB"))
+    labels = [label for label, _ in t.declarations.options]
+    assert labels == ["Heart-Ace-Szext (100)"] and t.declarations.value == 0
+    assert t.shorter_toggle.layout.display != "none"  # the ladder's shorter runs on request (10 in all)
+    # The second player, after a kvart was announced, may not answer with a terc (K3): it says so.
+    second = TableController(opponent=None, delay=0, autoplay=False, human=1)
+    second.load_deal(deal_with("AL KL OL UL 8B AB 7B XB 9A", "KH OH UH 7L 8A 9L 8H 7A XA", "OB"))
+    second.state.push("0: declare kvart:AL")
+    second.state.push("0: play 8B")
+    second.refresh()
+    assert "Heart-King-Terc" in second.not_offered.value and "K3" in second.not_offered.value
+    assert second.declarations.options == ()

@@ -28,7 +28,7 @@ import dataclasses
 import html
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -39,9 +39,10 @@ from tartli import names
 from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
 from tartli.bots.base import right_claim
 from tartli.cards import Card
-from tartli.errors import TartliError
+from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView, Status
 from tartli.match import Match
+from tartli.melds import Meld, MeldKind, find_melds
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 from tartli.names import Language
 from tartli.record import Record
@@ -76,6 +77,39 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def main_declarations(declares: Sequence[Declare]) -> list[Declare]:
+    """The declarations worth offering first, best first: one entry per real choice (a set, a
+    sequence, both, béla), each with its longest sequence.
+
+    A declaration is left out when another one declares the same set and béla with sequences that
+    hold its sequences and more cards: a six-card run is one entry, not ten. (Its shorter parts are
+    a real choice only for the K7 ladder, a terc now and a kvart later: the table offers them with
+    "Shorter sequences too".) Best: the most points, then the most cards.
+    """
+
+    def parts(move: Declare) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+        others = tuple(m for m in move.melds if m.kind is not MeldKind.SEQUENCE)
+        return others, tuple(m for m in move.melds if m.kind is MeldKind.SEQUENCE)
+
+    def value(move: Declare) -> int:
+        return sum(m.value for m in move.melds)
+
+    def cards(move: Declare) -> int:
+        return sum(m.length or 0 for m in move.melds)
+
+    def covers(big: Declare, small: Declare) -> bool:
+        (b_other, b_seqs), (s_other, s_seqs) = parts(big), parts(small)
+        return (
+            big != small
+            and b_other == s_other
+            and all(any(b.mask & s.mask == s.mask for b in b_seqs) for s in s_seqs)
+            and cards(big) > cards(small)
+        )
+
+    kept = [d for d in declares if not any(covers(other, d) for other in declares)]
+    return sorted(kept, key=lambda d: (-value(d), -cards(d), str(d)))
 
 
 def declaration_label(move: Declare, language: Language | None = None) -> str:
@@ -316,6 +350,8 @@ class TableController:
         self.bela_button = w.Button(description="Béla (40)", tooltip="B1: King and Over of trumps")
         self.declarations = w.Dropdown(options=[], description="Melds:", layout=w.Layout(width="auto"))
         self.declare_button = w.Button(description="Declare", button_style="info")
+        self.not_offered = w.HTML()
+        self.shorter_toggle = w.Checkbox(description="Shorter sequences too", indent=False)
         self.pass_button = w.Button(description="Pass", tooltip="Declare nothing this trick")
         self.out_button = w.Button(description="Go out (501)", tooltip="S3: claim 501; a wrong claim loses the buli")
         self.next_button = w.Button(description="Next hand", button_style="success")
@@ -383,6 +419,7 @@ class TableController:
             button.on_click(self._guard(lambda _b, h=handler: h()))
         self.reveal_toggle.observe(self._guard(lambda change: self.set_reveal(bool(change["new"]))), names="value")
         self.last_trick_button.observe(self._guard(lambda _change: self.refresh()), names="value")
+        self.shorter_toggle.observe(self._guard(lambda _change: self.refresh()), names="value")
         self.two_toggle.observe(
             self._guard(lambda change: self.request_two_players(bool(change["new"]))), names="value"
         )
@@ -395,6 +432,7 @@ class TableController:
                 self.swap_button,
                 self.declarations,
                 self.declare_button,
+                self.shorter_toggle,
                 self.pass_button,
                 self.bela_button,
                 self.out_button,
@@ -444,6 +482,7 @@ class TableController:
                 self.question_box,
                 self.hint_view,
                 actions,
+                self.not_offered,
                 helpers,
                 self.review_view,
                 self.log_view,
@@ -584,15 +623,20 @@ class TableController:
         self.play_on_button.layout = _shown() if self._holding_for_claim() else _hidden()
         # Going out is always allowed (S3) but only right with 501 (or in S3's claim window): say so by its look.
         self.out_button.button_style = "warning" if state.claim(viewer).valid else ""
-        declares = [m for m in legal if isinstance(m, Declare)]
+        every = [m for m in legal if isinstance(m, Declare)]
+        declares = main_declarations(every)
+        if self.shorter_toggle.value:  # the K7 ladder: the shorter sequences too, after the main choices
+            declares += sorted(
+                (d for d in every if d not in declares), key=lambda d: (-sum(m.value for m in d.melds), str(d))
+            )
+        self.shorter_toggle.layout.display = "" if len(every) > len(main_declarations(every)) else "none"
         options = [(declaration_label(m, lang), i) for i, m in enumerate(declares)]
         if list(self.declarations.options) != options:
             self.declarations.options = options
-        if declares and self.declarations.value is None:
-            # Until the learner picks another, the menu offers the declaration worth most.
-            worth = [sum(m.value for m in d.melds) for d in declares]
-            self.declarations.value = worth.index(max(worth))
+            if declares:
+                self.declarations.value = 0  # the best declaration first, and chosen until the learner picks
         self._declare_moves = declares
+        self.not_offered.value = self._not_offered_html(view) if declares or Pass in allowed else ""
         shown = _shown() if declares else _hidden()
         self.declarations.layout = w.Layout(display="" if declares else "none", width="auto")
         self.declare_button.layout = shown
@@ -741,6 +785,26 @@ class TableController:
                 f"<details{opened}><summary>{html.escape(head)}</summary><ul style='margin:2px 0'>{rows}</ul></details>"
             )
         return "".join(parts)
+
+    def _not_offered_html(self, view: PlayerView) -> str:
+        """Why a meld the learner holds is not in the menu now (K3, K6, K7, V5...), from the engine."""
+        state = self.state
+        player = view.player
+        offered = {m for d in view.legal_moves if isinstance(d, Declare) for m in d.melds}
+        reasons = []
+        for meld in find_melds(view.hand, state.rules, state.trump):
+            if meld in offered or meld.kind is MeldKind.BELA:
+                continue
+            trial = state.copy()
+            try:
+                trial.push(Declare(player, (meld,)))
+            except IllegalMoveError as err:
+                reasons.append(f"{meld.title(names.resolve(self.language))}: {err}")
+        if not reasons:
+            return ""
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons[:4])
+        head = "<div class='tartli-not-offered'><small>Not offered now:"
+        return f"{head}<ul style='margin:2px 0'>{items}</ul></small></div>"
 
     def _last_trick_html(self, view: PlayerView) -> str:
         """The trick before the one on the table, small, with who won it (the "Last trick" button)."""
