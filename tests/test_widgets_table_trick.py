@@ -200,3 +200,24 @@ def test_a_six_card_run_is_one_menu_entry_and_what_is_not_offered_says_why() -> 
     second.refresh()
     assert "Heart-King-Terc" in second.not_offered.value and "K3" in second.not_offered.value
     assert second.declarations.options == ()
+
+
+def test_a_lessons_table_offers_only_what_the_course_has_taught() -> None:
+    # Lesson 03: the swap only. The leader holds the trump 7 and a terc; neither melds nor going out show.
+    deal = deal_with("7B KH OH UH AA XA 9L 8L 7L", "AB KB OB UB XB 9A 8B AH XH", "9B")
+    lesson = TableController(opponent=Plays(), delay=0, controls={"swap"})
+    lesson.load_deal(deal)
+    assert lesson.swap_button.layout.display != "none"
+    assert lesson.declarations.layout.display == "none" and lesson.out_button.layout.display == "none"
+    full = TableController(opponent=Plays(), delay=0)
+    full.load_deal(deal)
+    assert full.declarations.layout.display != "none" and full.out_button.layout.display != "none"
+
+
+def test_unknown_controls_are_refused() -> None:
+    import pytest
+
+    from tartli import TartliError
+
+    with pytest.raises(TartliError, match="unknown controls"):
+        TableController(controls={"teleport"})

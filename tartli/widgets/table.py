@@ -28,7 +28,7 @@ import dataclasses
 import html
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -116,6 +116,10 @@ def declaration_label(move: Declare, language: Language | None = None) -> str:
     """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it."""
     return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
 
+
+CONTROLS = ("swap", "melds", "out")
+"""The controls a table may offer besides playing cards: the trump-7 swap, declaring (melds, pass,
+béla) and going out. A lesson's table offers what the course has taught so far."""
 
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 """The table's difficulty levels as the selector shows them (the bots: ``tartli.bots.LEVELS``)."""
@@ -259,6 +263,7 @@ class TableController:
         player_names: tuple[str, str] | None = None,
         keep_in_browser: str | None = None,
         offer_two_players: bool = False,
+        controls: Collection[str] = CONTROLS,
     ) -> None:
         self.rules = rules or RuleSet()
         self.seed = seed if seed is not None else 1
@@ -292,6 +297,11 @@ class TableController:
         self._question: Callable[[], None] | None = None  # what "Yes" does while a question is asked
         self._ready_for: int | None = None  # at a table for two: whose cards may be shown now
         self._offer_two = offer_two_players
+        unknown = set(controls) - set(CONTROLS)
+        if unknown:
+            raise TartliError(f"unknown controls {sorted(unknown)}: use {', '.join(CONTROLS)}")
+        self.controls = frozenset(controls)
+        """What the learner is offered besides playing cards (a lesson offers what it has taught so far)."""
         self._keep = keep_in_browser
         """The name under which the running match is kept in the browser (a reload brings it back)."""
         self.messages: list[str] = []
@@ -613,7 +623,7 @@ class TableController:
         )
         self.continue_button.layout = _shown() if self._waiting_for_continue() else _hidden()
         self.last_trick_view.value = self._last_trick_html(view) if self.last_trick_button.value else ""
-        legal = view.legal_moves
+        legal = tuple(m for m in view.legal_moves if self._offered(m))
         allowed = {type(m) for m in legal}
         self.swap_button.layout = _shown() if Swap in allowed else _hidden()
         self.bela_button.layout = _shown() if Bela in allowed else _hidden()
@@ -870,6 +880,16 @@ class TableController:
             and state.lead is None
             and not self._holding_for_claim()
         )
+
+    def _offered(self, move: Move) -> bool:
+        """Is this kind of move one of the table's controls? (Cards are always played.)"""
+        if isinstance(move, Swap):
+            return "swap" in self.controls
+        if isinstance(move, (Declare, Pass, Bela)):
+            return "melds" in self.controls
+        if isinstance(move, GoOut):
+            return "out" in self.controls
+        return True
 
     def _cards_hidden(self) -> bool:
         state = self.state
