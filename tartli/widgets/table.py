@@ -377,9 +377,13 @@ class TableController:
             layout=w.Layout(width="auto"),
         )
         self.two_toggle = w.ToggleButton(
-            value=self.two_players, description="Two people at one screen", tooltip="Play against a friend"
+            value=self.two_players,
+            description="Two people at one screen",
+            tooltip="Play against a friend",
+            layout=w.Layout(width="auto"),
         )
-        self.ready_button = w.Button(button_style="success")
+        self.ready_button = w.Button(button_style="success")  # its layout is set with its label in refresh()
+        self.level_label = w.Label("Computer:")
         self.question = w.HTML()
         self.yes_button = w.Button(button_style="danger")
         self.no_button = w.Button(description="Keep playing", button_style="success")
@@ -465,12 +469,12 @@ class TableController:
             ],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        self.two_toggle.layout = _shown() if self._offer_two else _hidden()
+        self.two_toggle.layout.display = "" if self._offer_two else "none"
         helpers = w.HBox(
             [
                 self.hint_button,
                 self.last_trick_button,
-                w.Label("Computer:"),
+                self.level_label,
                 self.level_buttons,
                 self.pause_choice,
                 self.two_toggle,
@@ -483,6 +487,7 @@ class TableController:
         )
         if self.two_players:
             self.level_buttons.layout = _hidden()
+            self.level_label.layout = _hidden()
         self.widget = w.VBox(
             [
                 self.status,
@@ -603,7 +608,7 @@ class TableController:
         if hidden:  # between turns at a table for two: nobody's cards until the next player is ready
             view = dataclasses.replace(view, hand=(), legal_moves=())
             opponent = None
-        self.ready_button.layout = _shown() if hidden else _hidden()
+        self.ready_button.layout = w.Layout(width="auto") if hidden else _hidden()
         if hidden:
             self.ready_button.description = f"I am {self.names[state.to_move or 0]}: show my cards"
         done = len(view.tricks)
@@ -910,6 +915,7 @@ class TableController:
             self._ready_for = None
             self.two_toggle.value = on
             self.level_buttons.layout = _hidden() if on else _shown()
+            self.level_label.layout = _hidden() if on else _shown()
             self.new_deal(self.seed)
 
         if self.match.results or self.state.moves:
