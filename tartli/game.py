@@ -67,8 +67,8 @@ from tartli.moves import (
     Swap,
     coerce_move,
 )
-from tartli.names import a_or_an
-from tartli.rules import RuleSet
+from tartli.names import a_or_an, agree
+from tartli.rules import RuleSet, rules_arg
 
 WINNING_SCORE = 501
 """S3: the score to reach."""
@@ -356,10 +356,9 @@ class Event(NamedTuple):
         p = self.player
         people = who or ("Player 0", "Player 1")
         name = people[p] if p is not None else ""
-        second_person = name == "You"
 
         def says(third: str, second: str, rest: str) -> str:
-            return f"{name} {second if second_person else third}{rest}"
+            return f"{name} {agree(name, third, second)}{rest}"
 
         card = self.cards[0].name() if self.cards else ""
         kind = self.kind
@@ -384,7 +383,7 @@ class Event(NamedTuple):
         if kind == "score":
             return says("scores", "score", f" {self.say}: {self.points}.")
         if kind == "bela":
-            return says("declares", "declare", " béla and scores 40." if not second_person else " béla and score 40.")
+            return says("declares", "declare", f" béla and {agree(name, 'scores', 'score')} 40.")
         if kind == "swap":
             return says("swaps", "swap", f" the trump 7 for the {self.cards[1].name()}.")
         if kind == "show":
@@ -494,8 +493,7 @@ class HandState:
     def __init__(self, deal: Deal, rules: RuleSet | None = None, scores: Sequence[int] = (0, 0)) -> None:
         if not isinstance(deal, Deal):
             raise ArgumentError(f"a hand starts from a Deal, not {shown(deal)}")
-        if rules is not None and not isinstance(rules, RuleSet):
-            raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
+        rules_arg(rules)
         if not isinstance(scores, Sequence) or len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
             raise InvalidDealError("S1: running scores are two whole numbers of 0 or more")
         self.rules = rules or _DEFAULT_RULES
@@ -514,8 +512,7 @@ class HandState:
         indicator_packet: int = 6,
     ) -> HandState:
         """A new hand dealt from ``random.Random(seed)`` (D1; V1: ``indicator_packet`` 1-6)."""
-        if rules is not None and not isinstance(rules, RuleSet):
-            raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
+        rules_arg(rules)
         if indicator_packet != 6 and not (rules and rules.indicator_choice):
             raise InvalidDealError("V1: only the Austrian rules let the non-dealer choose the indicator card")
         return cls(Deal.from_seed(seed, dealer, indicator_packet), rules, scores)

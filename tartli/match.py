@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from tartli.cards import CARDS
 from tartli.errors import ArgumentError, TartliError, shown
 from tartli.game import Deal, HandState, Status
-from tartli.rules import RuleSet
+from tartli.rules import RuleSet, rules_arg
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,7 @@ class Match:
         scores: tuple[int, int] = (0, 0),
         buli: tuple[int, int] = (0, 0),
     ) -> None:
-        if rules is not None and not isinstance(rules, RuleSet):
-            raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
+        rules_arg(rules)
         if seed is not None and type(seed) is not int:
             raise ArgumentError(f"a seed is a whole number, not {shown(seed)}")
         self.rules = rules or RuleSet()

@@ -206,3 +206,12 @@ def upper_first(text: str) -> str:
     'The Nine of Bells wins.'
     """
     return text[:1].upper() + text[1:]
+
+
+def agree(subject: str, third: str, second: str) -> str:
+    """The verb form for ``subject``: the second person for "You", else the third.
+
+    >>> agree("You", "wins", "win"), agree("The computer", "wins", "win")
+    ('win', 'wins')
+    """
+    return second if subject == "You" else third

@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tartli.errors import RecordError, shown
+from tartli.errors import ArgumentError, RecordError, shown
 
 SameSuitRule = Literal["hungarian", "austrian"]
 
@@ -157,3 +157,10 @@ def _diff(base: RuleSet, other: RuleSet) -> dict[str, Any]:
         for f in dataclasses.fields(RuleSet)
         if getattr(base, f.name) != getattr(other, f.name)
     }
+
+
+def rules_arg(rules: object) -> RuleSet | None:
+    """A ``rules`` argument of the public API: a RuleSet or None, else an :class:`ArgumentError`."""
+    if rules is not None and not isinstance(rules, RuleSet):
+        raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
+    return rules

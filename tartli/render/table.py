@@ -277,8 +277,7 @@ def _won_text(name: str, points: int, number: int, language: Language) -> str:
         return f"{number}. ütés: {name} vitte, {points} pont"
     if language == "de":
         return f"Stich {number}: {name}, {points} Augen"
-    verb = "win" if name == "You" else "wins"
-    return f"Trick {number}: {name} {verb} · {points} card points"
+    return f"Trick {number}: {name} {names.agree(name, 'wins', 'win')} · {points} card points"
 
 
 def _phase_text(view: PlayerView, language: Language) -> str:

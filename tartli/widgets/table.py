@@ -750,8 +750,7 @@ class TableController:
                 line += f" {who[p]} went out: the claim was {'right' if valid else 'wrong'}."
             if any(state.buli):
                 winner = 0 if state.buli[0] else 1
-                verb = "win" if who[winner] == "You" else "wins"
-                line += f" {who[winner]} {verb} {max(state.buli)} buli."
+                line += f" {who[winner]} {names.agree(who[winner], 'wins', 'win')} {max(state.buli)} buli."
             if state.tied:
                 line += " Both past 501 and equal: the first to score in the next hand wins the buli (S5)."
         elif self._holding_for_claim():
@@ -772,8 +771,7 @@ class TableController:
         if m.target is not None:
             line += f" (first to {m.target})"
         if m.is_over and m.winner is not None:
-            verb = "win" if who[m.winner] == "You" else "wins"
-            line += f". {who[m.winner]} {verb} the match!"
+            line += f". {who[m.winner]} {names.agree(who[m.winner], 'wins', 'win')} the match!"
         return f"<b>{html.escape(line)}</b>"
 
     def _log_html(self, view: PlayerView) -> str:
