@@ -15,6 +15,7 @@ import pytest
 from tartli.cards import CARDS, LANGUAGES, RANKS, SUITS, Card, Rank, Suit
 from tartli.errors import TartliError
 from tartli.render import back_svg, card_svg, sheet_html
+from tartli.render.cards import MIN_TEXT_PX
 from tartli.render.sheet import main as sheet_main
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -155,9 +156,9 @@ def test_tell_and_gessler_are_named() -> None:
 @pytest.mark.rule("C1")
 def test_corner_index_letters() -> None:
     expected = {
-        "en": "A K O U 10 9 8 7",
-        "hu": "Á K F A 10 9 8 7",
-        "de": "A K O U 10 9 8 7",
+        "en": "A K O U X 9 8 7",  # the Ten is X, as in the records and the course's notation
+        "hu": "Á K F A X 9 8 7",
+        "de": "A K O U X 9 8 7",
     }
     for language, letters in expected.items():
         for rank, letter in zip(RANKS, letters.split(), strict=True):
@@ -165,6 +166,44 @@ def test_corner_index_letters() -> None:
             index = with_class(root, "index")
             assert len(index) == 2
             assert all("".join(i.itertext()) == letter for i in index)
+
+
+def text_sizes_px(svg: str, width: float) -> list[tuple[float, str]]:
+    """Each text's letter height in CSS px on a card drawn ``width`` px wide (viewBox 100 wide)."""
+    sizes = []
+    for node in parse(svg).iter():
+        if node.tag.endswith("text"):
+            size = float(node.get("font-size", "0")) * width / 100
+            for parent_scale in re.findall(r"scale\(([\d.]+)\)", node.get("transform", "")):
+                size *= float(parent_scale)
+            sizes.append((size, "".join(node.itertext())))
+    return sizes
+
+
+@pytest.mark.parametrize("width", [32, 40, 56, 70, 90, 114, 115, 160])
+def test_no_text_on_a_card_is_smaller_than_nine_css_pixels(width: float) -> None:
+    for card in CARDS:
+        for language in LANGUAGES:
+            svg = card_svg(card, language=language, width=width, trump=True, highlighted=True)  # type: ignore[arg-type]
+            sizes = text_sizes_px(svg, width)
+            assert sizes, card  # the corner index is always there
+            too_small = [(round(px, 1), text) for px, text in sizes if px < MIN_TEXT_PX - 1e-9]
+            assert not too_small, (card, width, too_small)
+
+
+def test_a_small_card_keeps_its_index_and_drops_its_lettering() -> None:
+    over = Card.parse("OA")
+    large, small = card_svg(over, width=130), card_svg(over, width=60)
+    assert "William Tell" in texts(parse(large)) and "William Tell" not in texts(parse(small))
+    assert len(with_class(parse(small), "index")) == 2
+    big_index = [
+        float(t.get("font-size", "0")) for t in parse(card_svg(over, width=34)).iter() if t.tag.endswith("text")
+    ]
+    assert min(big_index) * 34 / 100 >= MIN_TEXT_PX  # grown to stay readable
+    ten = Card.parse("XB")
+    assert "X" in texts(parse(card_svg(ten, width=60))) and "X" in texts(parse(card_svg(ten, width=40)))
+    assert any(t.get("class") == "numeral" for t in parse(card_svg(ten, width=60)).iter())
+    assert not any(t.get("class") == "numeral" for t in parse(card_svg(ten, width=40)).iter())
 
 
 # ---------------------------------------------------------------- the back

@@ -99,6 +99,28 @@ def test_same_seed_same_positions_and_each_new_position_is_new(tid: str) -> None
     assert trainer(tid, seed=12).board.svg != seen[0] or trainer(tid, seed=13).board.svg != seen[0]
 
 
+def outer_picture(svg: str) -> tuple[float, list[float]]:
+    """The picture's width and the sizes of its own texts (not those inside the cards)."""
+    width = float(re.match(r'<svg[^>]* width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    own = re.sub(r'<svg[^>]*class="tartli-(card|hand|meld)[^"]*".*?</svg>', "", svg[5:])  # nested pictures out
+    return width, [float(size) for size in re.findall(r'<text[^>]* font-size="([\d.]+)"', own)]
+
+
+@pytest.mark.parametrize("tid", list(TRAINERS))
+def test_on_a_phone_the_picture_is_drawn_at_its_width_with_readable_text(tid: str) -> None:
+    ex = trainer(tid, seed=3)
+    desktop_width, _ = outer_picture(ex.board.svg)
+    assert desktop_width >= 560
+    ex.board.client_width = 358  # what the browser reports on a 390 px phone
+    width, sizes = outer_picture(ex.board.svg)
+    assert width <= 358 + 1e-9, (tid, width)  # drawn for the phone, not shrunk from a desktop drawing
+    assert sizes and min(sizes) >= 9, (tid, min(sizes))
+    ex.new_position()
+    assert outer_picture(ex.board.svg)[0] <= 358 + 1e-9  # the next position too
+    ex.board.client_width = 900
+    assert outer_picture(ex.board.svg)[0] >= 560  # back to the desktop drawing
+
+
 def test_trainer_catalogue() -> None:
     assert set(TRAINERS) == {
         "name-the-card",

@@ -45,11 +45,24 @@ BACK_LABEL: dict[str, str] = {
 
 INDEX_LETTERS: dict[str, str] = {
     # rank order A K O U X 9 8 7
-    "en": "A K O U 10 9 8 7",
-    "hu": "Á K F A 10 9 8 7",
-    "de": "A K O U 10 9 8 7",
+    "en": "A K O U X 9 8 7",
+    "hu": "Á K F A X 9 8 7",
+    "de": "A K O U X 9 8 7",
 }
-"""The corner index of each rank, per language (space separated, sequence order)."""
+"""The corner index of each rank, per language (space separated, sequence order).
+
+The Ten is X everywhere, as in the game records and the course's card notation."""
+
+MIN_TEXT_PX = 9.0
+"""No text in a card picture is drawn smaller than this many CSS pixels.
+
+A card's lettering (the ribbon with the figure's or the season's name, the Roman
+numeral of a number card) is left out of a card drawn too small for it to reach
+this size, and the corner index grows on a small card so that it does (down to
+a card 32 px wide). A card drawn without ``width`` (scaled by its page) keeps all."""
+
+_RIBBON_MIN_WIDTH = 115.0  # the ribbon's 8-unit letters reach 9 px
+_NUMERAL_MIN_WIDTH = 53.0  # the numeral's 17-unit letters reach 9 px
 
 ROMAN = {Rank.TEN: "X", Rank.NINE: "IX", Rank.EIGHT: "VIII", Rank.SEVEN: "VII"}
 
@@ -218,16 +231,23 @@ def pip_svg(suit: Suit, x: float, y: float, scale: float = 1.0, *, css_class: st
 # ------------------------------------------------------------------ faces: common parts
 
 
-def _index(card: Card, language: Language) -> str:
+def _index_scale(width: float | None) -> float:
+    """How much larger than usual the corner index is drawn on a card ``width`` px wide."""
+    if width is None or width <= 0:  # (a width <= 0 is refused by _svg_open)
+        return 1.0
+    return min(1.82, max(1.0, MIN_TEXT_PX / (15.5 * width / 100)))
+
+
+def _index(card: Card, language: Language, scale: float = 1.0) -> str:
     """The corner index (rank letter + mini pip), top left and, turned, bottom right."""
     letter = INDEX_LETTERS[language].split()[card.rank.index]
     dark = _SUIT_COLOURS[card.suit][1]
-    size = 12.5 if len(letter) > 1 else 15.5
-    spacing = ' letter-spacing="-1"' if len(letter) > 1 else ""
+    size = math.ceil(15.5 * scale * 100) / 100  # rounded up, never under MIN_TEXT_PX
+    x = 9.6 + 1.5 * (scale - 1)
     one = (
-        f'<text x="9.6" y="17" font-family="{SERIF}" font-size="{_n(size)}" font-weight="bold" '
-        f'text-anchor="middle" fill="{dark}"{spacing}>{escape(letter)}</text>'
-        + pip_svg(card.suit, 9.6, 27.5, 0.46, css_class="mini-pip")
+        f'<text x="{_n(x)}" y="{_n(1.5 + size)}" font-family="{SERIF}" font-size="{_n(size)}" font-weight="bold" '
+        f'text-anchor="middle" fill="{dark}">{escape(letter)}</text>'
+        + pip_svg(card.suit, x, 1.5 + size + 10.5 * scale, 0.46 * scale, css_class="mini-pip")
     )
     return f'<g class="index">{one}</g><g class="index" transform="rotate(180 50 80)">{one}</g>'
 
@@ -275,15 +295,16 @@ _NUMBER_LAYOUT: dict[Rank, tuple[tuple[float, float], ...]] = {
 }
 
 
-def _number_face(card: Card) -> str:
+def _number_face(card: Card, numeral_shown: bool = True) -> str:
     _, dark, _, _ = _SUIT_COLOURS[card.suit]
     numeral = ROMAN[card.rank]
-    parts = [
-        _frame(card, PAPER),
-        f'<rect x="27" y="8" width="46" height="19" rx="9.5" fill="{PAPER}" stroke="{dark}" stroke-width="1"/>',
-        f'<text class="numeral" x="50" y="23" font-family="{SERIF}" font-size="17" font-weight="bold" '
-        f'text-anchor="middle" fill="{dark}">{numeral}</text>',
-    ]
+    parts = [_frame(card, PAPER)]
+    if numeral_shown:
+        parts += [
+            f'<rect x="27" y="8" width="46" height="19" rx="9.5" fill="{PAPER}" stroke="{dark}" stroke-width="1"/>',
+            f'<text class="numeral" x="50" y="23" font-family="{SERIF}" font-size="17" font-weight="bold" '
+            f'text-anchor="middle" fill="{dark}">{numeral}</text>',
+        ]
     parts += [pip_svg(card.suit, x, y, 1.0) for x, y in _NUMBER_LAYOUT[card.rank]]
     return "".join(parts)
 
@@ -367,7 +388,7 @@ def _season_scene(suit: Suit, cx: float, cy: float, r: float) -> str:
     return "".join(out) + flakes
 
 
-def _ace_face(card: Card, language: Language) -> str:
+def _ace_face(card: Card, language: Language, lettering: bool = True) -> str:
     main, dark, _, _ = _SUIT_COLOURS[card.suit]
     cx, cy, r = 50.0, 86.0, 26.0
     season = SEASONS[language][card.suit.index]
@@ -379,7 +400,7 @@ def _ace_face(card: Card, language: Language) -> str:
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + 2.5)}" fill="{GOLD}" stroke="{dark}" stroke-width=".8"/>',
             _season_scene(card.suit, cx, cy, r),
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="none" stroke="{dark}" stroke-width=".8"/>',
-            _banner(season, 128, dark, size=9, serif=True),
+            _banner(season, 128, dark, size=9, serif=True) if lettering else "",
             f'<path d="M30 142Q40 136 50 142Q60 148 70 142" fill="none" stroke="{main}" stroke-width="1.4"/>',
             f'<circle cx="50" cy="142" r="1.6" fill="{main}"/>',
         ]
@@ -389,7 +410,7 @@ def _ace_face(card: Card, language: Language) -> str:
 # ------------------------------------------------------------------ figures
 
 
-def _standing_figure(card: Card, language: Language) -> str:
+def _standing_figure(card: Card, language: Language, lettering: bool = True) -> str:
     """An Over (pip held high, top left) or an Under (pip held low, at the hip)."""
     suit = card.suit
     main, dark, cloth, trim = _SUIT_COLOURS[suit]
@@ -511,11 +532,12 @@ def _standing_figure(card: Card, language: Language) -> str:
     else:
         label = card.rank.name_in(language)
         label = label[:1].upper() + label[1:]
-    out.append(_banner(label, 147, dark, size=8))
+    if lettering:
+        out.append(_banner(label, 147, dark, size=8))
     return _frame(card, "#f7eed6") + "".join(out)
 
 
-def _king_face(card: Card, language: Language) -> str:
+def _king_face(card: Card, language: Language, lettering: bool = True) -> str:
     """A crowned King riding a horse, showing the suit pip."""
     suit = card.suit
     _, dark, cloth, trim = _SUIT_COLOURS[suit]
@@ -565,7 +587,8 @@ def _king_face(card: Card, language: Language) -> str:
         'stroke-width=".6"/><circle cx="48" cy="46.5" r="1.1" fill="#c8102e"/>'
     )
     label = card.rank.name_in(language)
-    out.append(_banner(label[:1].upper() + label[1:], 147, dark, size=8))
+    if lettering:
+        out.append(_banner(label[:1].upper() + label[1:], 147, dark, size=8))
     return "".join(out)
 
 
@@ -719,27 +742,32 @@ def card_svg(
     if trump:
         classes.append("trump")
         states.append("trump")
+    lettering = width is None or width >= _RIBBON_MIN_WIDTH
+    scale = _index_scale(width)
     if card.rank is Rank.ACE:
-        art = _ace_face(card, lang)
+        art = _ace_face(card, lang, lettering)
     elif card.rank is Rank.KING:
-        art = _king_face(card, lang)
+        art = _king_face(card, lang, lettering)
     elif card.rank in (Rank.OVER, Rank.UNDER):
-        art = _standing_figure(card, lang)
+        art = _standing_figure(card, lang, lettering)
     else:
-        art = _number_face(card)
+        art = _number_face(card, width is None or width >= _NUMERAL_MIN_WIDTH)
     parts = [_svg_open(name, classes, width, f' data-card="{card.text}"')]
     if states:
         words = _STATE_WORDS[lang]
         parts.append(f"<desc>{escape(', '.join(words[s] for s in states))}</desc>")
-    parts += [_base(PAPER, "#444"), art, _index(card, lang)]
+    parts += [_base(PAPER, "#444"), art, _index(card, lang, scale)]
     if playable is False:
         parts.append(_UNPLAYABLE)
     if selected:
         parts.append(_SELECTED)
+    below_index = _n(31 * (scale - 1))  # the badges sit under the corner index, however large it is
     if highlighted:
-        parts.append(_HIGHLIGHTED)
+        parts.append(
+            _HIGHLIGHTED if scale == 1 else _HIGHLIGHTED.replace('cy="56"', f'cy="{_n(56 + 31 * (scale - 1))}"')
+        )
     if trump:
-        parts.append(_TRUMP)
+        parts.append(_TRUMP if scale == 1 else f'<g transform="translate(0 {below_index})">{_TRUMP}</g>')
     if playable is True:
         parts.append(_PLAYABLE)
     parts.append("</svg>")

@@ -579,7 +579,7 @@ def slate_svg(
     for column, (name, score, marks) in enumerate(zip(names, scores, resolved, strict=True)):
         x0 = _FRAME + column * _COLUMN
         centre = x0 + _COLUMN / 2
-        size = min(19.0, (_COLUMN - 2 * _PAD) / (0.58 * max(len(name), 1)))  # long names shrink to fit
+        size = min(24.0, (_COLUMN - 2 * _PAD) / (0.58 * max(len(name), 1)))  # long names shrink to fit
         parts.append(
             f'<text class="name" x="{_n(centre)}" y="{_n(_FRAME + 28)}" text-anchor="middle" font-family="{FONT}" '
             f'font-size="{_n(size)}" fill="{CHALK}" opacity=".92">{escape(name)}</text>'
@@ -587,7 +587,7 @@ def slate_svg(
         parts.append(_marks_group(marks, kind, x0 + _PAD, _FRAME + _HEADER + 4, max_width))
         parts.append(
             f'<text class="total" x="{_n(x0 + _COLUMN - _PAD)}" y="{_n(bottom - 2)}" text-anchor="end" '
-            f'font-family="{SMALL_FONT}" font-size="13" fill="{CHALK}" opacity=".7">= {score}</text>'
+            f'font-family="{SMALL_FONT}" font-size="22" fill="{CHALK}" opacity=".8">= {score}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

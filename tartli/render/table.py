@@ -503,7 +503,7 @@ def _narrow_table(
     # one line of facts: trump (with the indicator), the talon, the trick and the phase
     y = 30 + ow * CARD_RATIO + 26
     if view.indicator is not None:
-        parts.append(_place(card_svg(view.indicator, language=language, width=30, trump=True), 14, y - 18))
+        parts.append(_place(card_svg(view.indicator, language=language, width=34, trump=True), 12, y - 20))
     facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
     talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""

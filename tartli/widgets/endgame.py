@@ -130,7 +130,19 @@ class Endgame(Exercise):
             size=13,
         )
         canvas.text("Your opponent's hand (every other card has been seen, so these are known):", size=13)
-        canvas.row([(hand_svg(state.hand(1 - me), language=lang, trump=trump, card_width=56), None)])
+        canvas.row(
+            [
+                (
+                    hand_svg(
+                        state.hand(1 - me),
+                        language=lang,
+                        trump=trump,
+                        card_width=canvas.card_width(len(state.hand(1 - me)), 56),
+                    ),
+                    None,
+                )
+            ]
+        )
         if state.lead is not None:
             canvas.text(f"Your opponent led the {self.card_name(state.lead)}:", size=13)
             canvas.row([(card_svg(state.lead, language=lang, width=70, trump=state.lead.suit is trump), None)])
@@ -143,7 +155,7 @@ class Endgame(Exercise):
             trump=trump,
             playable=self.values.keys(),
             highlighted=self.best if self.solved else (),
-            card_width=80,
+            card_width=canvas.card_width(len(state.hand(me)), 80),
             pickable=True,
         )
         canvas.row([(hand, None)])

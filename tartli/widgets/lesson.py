@@ -15,14 +15,18 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from IPython import display as ipd
 
+from tartli import names
 from tartli.cards import Card, Suit
 from tartli.course import nav_html
+from tartli.game import HandState
 from tartli.melds import Meld
 from tartli.names import Language
-from tartli.render.table import hand_svg, meld_svg
+from tartli.render.cards import card_svg
+from tartli.render.table import meld_svg, table_svg
 
 _BOX = (
     "border-left:5px solid {colour};background:{background};padding:.6em 1em;margin:.8em 0;"
@@ -60,9 +64,60 @@ def cards(
     language: Language | None = None,
 ) -> None:
     """Show cards as pictures: ``cards("OH 9H AH")`` (``trump`` marks trumps)."""
+    show(cards_html(text, width=width, trump=trump, highlighted=highlighted, language=language))
+
+
+def cards_html(
+    text: str | Sequence[Card],
+    *,
+    width: float = 70,
+    trump: Suit | None = None,
+    highlighted: Iterable[Card | str] = (),
+    language: Language | None = None,
+) -> str:
+    """Cards side by side that go on to a second line on a narrow screen, each at its full size.
+
+    (One picture of the whole row would be shrunk to a phone's width, and its corner letters with it.)
+    """
     chosen = [Card.parse(c) for c in text.split()] if isinstance(text, str) else list(text)
-    marked = [Card.parse(c) if isinstance(c, str) else c for c in highlighted]
-    show(hand_svg(chosen, card_width=width, trump=trump, highlighted=marked, language=language))
+    marked = {Card.parse(c) if isinstance(c, str) else c for c in highlighted}
+    lang = names.resolve(language)
+    pictures = "".join(
+        card_svg(c, width=width, language=lang, trump=c.suit is trump, highlighted=c in marked) for c in chosen
+    )
+    label = html.escape(", ".join(c.name(lang) for c in chosen), quote=True)
+    return (
+        f'<div class="tartli-cards" role="group" aria-label="{label}" '
+        f'style="display:flex;flex-wrap:wrap;gap:6px;margin:6px 0">{pictures}</div>'
+    )
+
+
+_RESPONSIVE_CSS = (
+    "<style>.tartli-narrow-only{display:none}"
+    "@media (max-width:600px){.tartli-narrow-only{display:block}.tartli-wide-only{display:none}}</style>"
+)
+
+
+def responsive_html(wide: str, narrow: str) -> str:
+    """Two drawings of one picture: ``narrow`` on a screen up to 600 px wide, ``wide`` on a larger one."""
+    return (
+        f'{_RESPONSIVE_CSS}<div class="tartli-wide-only">{wide}</div>'
+        f'<div class="tartli-narrow-only" style="max-width:420px">{narrow}</div>'
+    )
+
+
+def table(state: HandState, player: int = 0, *, reveal: bool = False, language: Language | None = None) -> None:
+    """Show a table as ``player`` sees it, drawn upright on a phone (the live table's narrow layout)."""
+    lang = names.resolve(language)
+    view = state.view(player)
+    opponent = state.hand(1 - player) if reveal else None
+    who = (("You", "The computer") if player == 0 else ("The computer", "You")) if lang == "en" else None
+    kwargs: dict[str, Any] = {"opponent_hand": opponent, "language": lang}
+    if who is not None:
+        kwargs["player_names"] = who
+    wide = table_svg(view, **kwargs)
+    narrow = table_svg(view, narrow=True, **kwargs)
+    show(responsive_html(wide, narrow))
 
 
 def meld(text: str, trump: Suit | None = None, *, language: Language | None = None) -> None:

@@ -22,6 +22,7 @@ sequence of positions, and "New position" always moves on to a different one.
 
 from __future__ import annotations
 
+import contextvars
 import html
 import json
 import logging
@@ -204,22 +205,60 @@ def _size(svg: str) -> tuple[float, float]:
     return float(found.group(1)), float(found.group(2))
 
 
+NARROW_BELOW = 600
+"""A picture narrower than this (CSS px) on the learner's screen is drawn for it: see :class:`_Canvas`."""
+
+_FIT_WIDTH: contextvars.ContextVar[float | None] = contextvars.ContextVar("tartli_fit_width", default=None)
+"""The width (CSS px) a picture drawn now must fit, or None for the usual desktop layout."""
+
+
+_PEOPLE = ("You", "The computer")
+"""The two players in a learner's words (the learner is player 0 in the course's positions)."""
+
+
+def _people(player: int) -> str:
+    """ "you" or "the computer", inside a sentence."""
+    return "you" if player == 0 else "the computer"
+
+
 class _Canvas:
-    """A felt-green picture built top to bottom: lines of text and rows of (pickable) pictures."""
+    """A felt-green picture built top to bottom: lines of text and rows of (pickable) pictures.
+
+    On a phone (when :data:`_FIT_WIDTH` is set, see :meth:`Exercise.render`) the picture is
+    drawn at the screen's own width, one unit a CSS pixel, instead of being drawn for a desktop
+    and shrunk: long lines of text wrap, and a row of pictures goes on to a second line when
+    the next one would not fit. So its text keeps its size (at least 9 px, the brief's minimum).
+    """
 
     def __init__(self, label: str, min_width: float = 560) -> None:
         self.caption = label
         self.parts: list[str] = []
         self.y = 10.0
-        self.right = min_width - 16
+        self.fit = _FIT_WIDTH.get()
+        self.right = (self.fit if self.fit is not None else min_width) - 16
+
+    def _lines(self, text: str, size: float, x: float) -> list[str]:
+        if self.fit is None:
+            return [text]
+        room = max(8, int((self.fit - 16 - x) / (size * 0.55)))
+        lines: list[str] = []
+        line = ""
+        for word in text.split(" "):
+            if line and len(line) + 1 + len(word) > room:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        return [*lines, line]
 
     def text(self, text: str, *, size: float = 15, weight: str = "normal", fill: str = _INK, x: float = 16) -> None:
-        self.y += size * 1.3
-        self.parts.append(
-            f'<text x="{_n(x)}" y="{_n(self.y)}" font-family="{_SANS}" font-size="{_n(size)}" '
-            f'font-weight="{weight}" fill="{fill}">{_e(text)}</text>'
-        )
-        self.right = max(self.right, x + len(text) * size * 0.55)
+        for line in self._lines(text, size, x):
+            self.y += size * 1.3
+            self.parts.append(
+                f'<text x="{_n(x)}" y="{_n(self.y)}" font-family="{_SANS}" font-size="{_n(size)}" '
+                f'font-weight="{weight}" fill="{fill}">{_e(line)}</text>'
+            )
+            self.right = max(self.right, x + len(line) * size * 0.55)
         self.y += 3
 
     def label(self, x: float, y: float, text: str, *, size: float = 13, weight: str = "normal") -> None:
@@ -242,11 +281,22 @@ class _Canvas:
         """Pictures side by side (each with its ``data-pick`` value or None)."""
         self.y += 6
         tallest = 0.0
+        left = x
         for svg, pick in items:
-            width, height = self.place(svg, x, self.y, pick)
+            width, height = _size(svg)
+            if self.fit is not None and x > left and x + width > self.fit - 16:  # on to a second line
+                self.y += tallest + gap
+                x, tallest = left, 0.0
+            self.place(svg, x, self.y, pick)
             x += width + gap
             tallest = max(tallest, height)
         self.y += tallest + 4
+
+    def card_width(self, count: int, preferred: float) -> float:
+        """The card width for a hand of ``count`` cards (see :func:`hand_svg`) that fits this picture."""
+        if self.fit is None:
+            return preferred
+        return min(preferred, (self.fit - 32 - 24) / (1 + 0.62 * max(count - 1, 0)))
 
     def slot(self, x: float, y: float, width: float) -> None:
         """An empty place for a card (a dashed outline)."""
@@ -382,10 +432,12 @@ class Exercise:
         self.positions = 0
         self._key: object = None
         self.board = SvgBoard(
-            storage_key=storage_key if storage_key is not None else f"tartli.trainers.{self.progress_id}"
+            storage_key=storage_key if storage_key is not None else f"tartli.trainers.{self.progress_id}",
+            layout=w.Layout(width="100%"),  # its width is the room the screen gives (see render)
         )
         self.progress.bind(self.board)
         self.board.on_pick(self._guard(self._on_pick))
+        self.board.observe(self._guard(lambda _change: self._draw_picture()), names="client_width")
         self.title_html = w.HTML(f"<h3 style='margin:4px 0'>{_e(self.title)}</h3>")
         self.instruction_html = w.HTML(f"<div>{_e(self.instruction)}</div>")
         self.feedback = w.HTML("")
@@ -457,7 +509,7 @@ class Exercise:
 
     def render(self) -> None:
         """Draw the picture, the controls and the score line from the state."""
-        self.board.svg = self._picture()
+        self._draw_picture()
         self._update_controls()
         best = self.progress.best(self.progress_id)
         self.score_html.value = (
@@ -465,6 +517,15 @@ class Exercise:
             f"attempts {self.attempts} · best {stars_text(best)} · "
             f"solved {self.progress.solved(self.progress_id)} of {self.progress.tries(self.progress_id)} tried"
         )
+
+    def _draw_picture(self) -> None:
+        """The picture, drawn for the learner's screen: a phone's own width, or the desktop layout."""
+        width = self.board.client_width
+        token = _FIT_WIDTH.set(float(width) if 0 < width < NARROW_BELOW else None)
+        try:
+            self.board.svg = self._picture()
+        finally:
+            _FIT_WIDTH.reset(token)
 
     def _update_controls(self) -> None:
         """Enable or disable the controls (answer buttons off once solved)."""
@@ -712,8 +773,11 @@ class CountPoints(Exercise):
         x, y = 16.0, canvas.y + 22
         tallest = 0.0
         for number, lead, second in self.tricks:
+            pair = hand_svg([lead, second], language=lang, trump=self.trump, card_width=70)
+            if canvas.fit is not None and x > 16 and x + _size(pair)[0] > canvas.fit - 16:  # a phone: next line
+                x, y, tallest = 16.0, y + tallest + 22, 0.0
             canvas.label(x + 12, y, f"Trick {number}" + (" (last)" if number == 16 else ""))
-            width, height = canvas.place(hand_svg([lead, second], language=lang, trump=self.trump, card_width=70), x, y)
+            width, height = canvas.place(pair, x, y)
             x += width + 8
             tallest = max(tallest, height)
         canvas.y = y + tallest + 4
@@ -873,7 +937,7 @@ class FindMelds(_Selecting, Exercise):
             trump=self.trump,
             selected=self.selection,
             highlighted=marked,
-            card_width=90,
+            card_width=canvas.card_width(len(self.hand), 90),
             pickable=True,
         )
         canvas.row([(hand, None)])
@@ -1154,6 +1218,9 @@ class SameSuit(Exercise):
         rule = "Austrian rule (V5)" if self.rules.same_suit_rule == "austrian" else "Hungarian rule (K7)"
         canvas.text(rule, weight="bold", fill=_GOLD)
         cw, step, x0 = 52.0, 58.0, 200.0
+        if canvas.fit is not None:  # a phone: the eight columns take the width, each row's name above it
+            step = (canvas.fit - 32) / len(SEQUENCE_ORDER)
+            cw, x0 = step - 4, 16.0
         canvas.y += 4
         for i, rank in enumerate(SEQUENCE_ORDER):
             canvas.parts.append(
@@ -1165,8 +1232,11 @@ class SameSuit(Exercise):
         rows.append((f"new: {self.meld_name(self.candidate)}", self.candidate, True))
         for label, meld, new in rows:
             top = canvas.y + 6
+            if canvas.fit is not None:
+                top += 18
             canvas.parts.append(
-                f'<text x="16" y="{_n(top + cw * 0.8)}" font-family="{_SANS}" font-size="13" '
+                f'<text x="16" y="{_n(top - 6 if canvas.fit is not None else top + cw * 0.8)}" '
+                f'font-family="{_SANS}" font-size="13" '
                 f'font-weight="{"bold" if new else "normal"}" fill="{_GOLD if new else _INK}">{_e(label)}</text>'
             )
             held = set(meld.cards())
@@ -1255,14 +1325,14 @@ class WhatMayYouPlay(_Selecting, Exercise):
         )
         canvas.text(f"Your opponent led the {self.card_name(lead)}:", size=13)
         canvas.row([(card_svg(lead, language=lang, width=80, trump=lead.suit is state.trump), None)])
-        canvas.text(f"Your hand ({names.term('player', lang)} {self.player}):", size=13)
+        canvas.text("Your hand:", size=13)
         hand = hand_svg(
             self.hand,
             language=lang,
             trump=state.trump,
             selected=self.selection,
             playable=self.correct if self.solved else None,
-            card_width=84,
+            card_width=canvas.card_width(len(self.hand), 84),
             pickable=True,
         )
         canvas.row([(hand, None)])
@@ -1385,18 +1455,18 @@ class GoingOut(Exercise):
 
     def _picture(self) -> str:
         lang, state = self.language, self.state
-        player = names.term("player", lang)
-        canvas = _Canvas(f"Can {player} {self.claimant} go out?")
+        me = _PEOPLE[self.claimant]
+        canvas = _Canvas(f"Can {me.lower() if me == 'The computer' else 'you'} go out?")
         rules = "Austrian rules (V10)" if state.rules.single_games else "Hungarian rules"
         canvas.text(
-            f"{player} {self.claimant} wants to claim 501 · trick {state.trick_number} · {rules}",
+            f"{me} {names.agree(me, 'wants', 'want')} to claim 501 · trick {state.trick_number} · {rules}",
             weight="bold",
             fill=_GOLD,
         )
         scored = state.scored_melds
         for p in (self.claimant, 1 - self.claimant):
             canvas.y += 6
-            canvas.text(f"{player} {p}", weight="bold")
+            canvas.text(_PEOPLE[p], weight="bold")
             canvas.text(f"before this hand: {state.scores_in[p]}", size=13, x=32)
             melds = [f"{self.meld_name(m)} {m.value}" for m in scored[p]]
             if state.bela_scored[p]:
@@ -1418,7 +1488,7 @@ class GoingOut(Exercise):
         if lead is not None:
             canvas.y += 6
             canvas.text(
-                f"Trick {state.trick_number} is under way: {player} {state.leader} led the {self.card_name(lead)}.",
+                f"Trick {state.trick_number} is under way: {_people(state.leader)} led the {self.card_name(lead)}.",
                 size=13,
             )
             canvas.row([(card_svg(lead, language=lang, width=64, trump=lead.suit is state.trump), None)])
@@ -1434,7 +1504,8 @@ class GoingOut(Exercise):
 
     def explain(self) -> str:
         state, p = self.state, self.claimant
-        player = names.term("player", self.language)
+        me = _PEOPLE[p]
+        has = names.agree(me, "has", "have")
         claim = state.claim(p)
         total, other = claim.total, claim.other
         window = state.claim_window
@@ -1442,15 +1513,14 @@ class GoingOut(Exercise):
         if claim.at_step_seven and window is not None:
             cards -= window.points if window.winner == p else 0
             sum_text = (
-                f"{player} {p} declared and led in trick {window.trick}, and the silent answer decided the contest, "
+                f"{me} declared and led in trick {window.trick}, and the silent answer decided the contest, "
                 f"so the claim is made at step 7, before that trick is taken: its {window.points} card points count "
-                f"for neither player (S3). {player} {p} has {state.scores_in[p]} + {state.meld_points[p]} in melds + "
+                f"for neither player (S3). {me} {has} {state.scores_in[p]} + {state.meld_points[p]} in melds + "
                 f"{cards} card points = {total}."
             )
         else:
             sum_text = (
-                f"{player} {p} has {state.scores_in[p]} + {state.meld_points[p]} in melds + {cards} "
-                f"card points = {total} (S3"
+                f"{me} {has} {state.scores_in[p]} + {state.meld_points[p]} in melds + {cards} card points = {total} (S3"
             )
             sum_text += "; the trick under way does not count yet)." if state.lead is not None else ")."
             if window is not None and window.claimant == p and claim.valid:
@@ -1459,19 +1529,22 @@ class GoingOut(Exercise):
                     "claim is judged after that trick, which counts (S3)."
                 )
         truth = self.truth
+        them = _people(1 - p)
+        has_them = names.agree(_PEOPLE[1 - p], "has", "have")
         if truth == 0:
-            return f"{sum_text} That is short of 501: the claim is wrong and the opponent wins one buli (S4)."
+            wins = names.agree(_PEOPLE[1 - p], "wins", "win")
+            return f"{sum_text} That is short of 501: the claim is wrong and {them} {wins} one buli (S4)."
         if state.rules.single_games:
             double = (
-                f"the opponent has {other}, below 250, so the loser pays double: 2 (V10)."
+                f"{them} {has_them} {other}, below 250, so the loser pays double: 2 (V10)."
                 if truth == 2
-                else f"the opponent has {other}, not below 250, so it is a single game: 1 (V10)."
+                else f"{them} {has_them} {other}, not below 250, so it is a single game: 1 (V10)."
             )
         else:
             double = (
-                f"the opponent has {other}, 250 or less: a maccs, 2 buli (S4)."
+                f"{them} {has_them} {other}, 250 or less: a maccs, 2 buli (S4)."
                 if truth == 2
-                else f"the opponent has {other}, more than 250: 1 buli (S4)."
+                else f"{them} {has_them} {other}, more than 250: 1 buli (S4)."
             )
         return f"{sum_text} That is 501 or more, so the claim is right; {double}"
 
@@ -1492,8 +1565,8 @@ _LOOKS_LIKE: dict[Rank, tuple[Rank, ...]] = {
 _RANK_LOOKS: dict[Rank, str] = {
     Rank.ACE: "two large pips and the picture of a season make the {r}",
     Rank.KING: "a rider on a horse is the {r}",
-    Rank.OVER: "the {r} holds his suit pip high, up by his head",
-    Rank.UNDER: "the {r} holds his suit pip low, down by his waist",
+    Rank.OVER: "on the {r} the suit pip stands high, in the top left corner",
+    Rank.UNDER: "on the {r} the suit pip stands lower down the left side",
     Rank.TEN: "the numeral X and ten pips make the {r}",
     Rank.NINE: "the numeral IX and nine pips make the {r}",
     Rank.EIGHT: "the numeral VIII and eight pips make the {r}",
