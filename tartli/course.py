@@ -104,6 +104,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         "Set up any position, check it, play it out, or pass it on as a record.",
         exercises=("lesson13.lab-challenge",),
     ),
+    Page("rules.ipynb", "The rule book", "Every rule of the game, by its ID, in a few words."),
     Page(
         "practice.ipynb",
         "Practice",
@@ -156,10 +157,10 @@ def nav_html(file: str) -> str:
     links = []
     if i > 0:
         prev = PAGES[i - 1]
-        links.append(f'<a class="tartli-prev" href="{page_url(prev)}">← {html.escape(prev.title)}</a>')
+        links.append(f'<a class="tartli-prev" target="_self" href="{page_url(prev)}">← {html.escape(prev.title)}</a>')
     if i != 0:
-        links.append(f'<a class="tartli-home" href="{page_url(PAGES[0])}">Course map</a>')
+        links.append(f'<a class="tartli-home" target="_self" href="{page_url(PAGES[0])}">Course map</a>')
     if i + 1 < len(PAGES):
         nxt = PAGES[i + 1]
-        links.append(f'<a class="tartli-next" href="{page_url(nxt)}">{html.escape(nxt.title)} →</a>')
+        links.append(f'<a class="tartli-next" target="_self" href="{page_url(nxt)}">{html.escape(nxt.title)} →</a>')
     return '<nav class="tartli-nav" style="display:flex;gap:2em;margin:1.5em 0">' + "".join(links) + "</nav>"

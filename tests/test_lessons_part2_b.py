@@ -89,7 +89,7 @@ def test_variant_quiz_right_answer_by_button_solves_with_three_stars() -> None:
         assert (quiz.solved, quiz.stars, quiz.attempts) == (True, 3, 1)
         assert feedback_text(quiz).startswith("Right")
         assert all(b.disabled for b in buttons(quiz))
-        assert progress.best("lesson11.quiz") == 3 and progress.best("variant-quiz") == 0
+        assert progress.stage("lesson11.quiz") == (1, 0) and progress.stage("variant-quiz") == (0, 0)
         assert quiz.board.storage_key == "tartli.trainers.lesson11.quiz"
 
 
@@ -221,6 +221,22 @@ def test_variant_quiz_indicator_choice_only_under_austrian_rules() -> None:
         assert quiz.truth is dealt is (quiz.packet == 6 or rules.indicator_choice)
 
 
+WRONG_VERB = r"\b[Yy]ou (has|goes|says|wins|takes|deals)\b|(?<!May the )(?<!Does the )computer (have|go|say|take)\b"
+
+
+def test_variant_quiz_says_you_and_the_computer_never_player_numbers() -> None:
+    for kind in VariantQuiz.KINDS:
+        for seed in range(10):
+            quiz = VariantQuiz(seed=seed, kinds=(kind,))
+            labels = [label for label, _ in quiz.choices]
+            picture = " ".join(re.findall(r">([^<>]+)</text>", quiz.board.svg))
+            words = " | ".join([quiz.question, *labels, quiz.explain(), picture])
+            assert not re.search(r"[Pp]layer [01]|Játékos", words), words
+            assert not re.search(WRONG_VERB, words), words
+            if kind == "dealer":
+                assert labels == ["You", "The computer"]
+
+
 def test_variant_quiz_same_seed_same_questions_and_each_new_question_is_new() -> None:
     a, b = VariantQuiz(seed=21), VariantQuiz(seed=21)
 
@@ -270,11 +286,14 @@ def _diff_names() -> set[str]:
 
 
 def test_move_words() -> None:
-    assert move_words("0: bela") == "Player 0 calls béla on its own"
-    assert move_words("1: declare bela") == "Player 1 declares béla"
-    assert move_words("0: declare vannak:9") == "Player 0 declares the Nine-vannak"
-    assert move_words("1: swap") == "Player 1 swaps the trump 7 for the trump card"
-    assert move_words("0: play XH") == "Player 0 plays the Ten of Hearts"
+    assert move_words("0: bela") == "You call béla on its own"
+    assert move_words("1: declare bela") == "The computer declares béla"
+    assert move_words("0: declare vannak:9") == "You declare the Nine-vannak"
+    assert move_words("1: swap") == "The computer swaps the trump 7 for the trump card"
+    assert move_words("0: play XH") == "You play the Ten of Hearts"
+    assert move_words("1: pass") == "The computer passes"
+    assert move_words("0: out") == "You go out (claim 501)"
+    assert move_words("1: out", names=("Anna", "Bence")) == "Bence goes out (claims 501)"
 
 
 # ---------------------------------------------------------------------------- HistoryQuiz
@@ -296,7 +315,7 @@ def test_history_quiz_right_answer_by_button_solves_with_three_stars() -> None:
         assert (quiz.solved, quiz.stars) == (True, 3)
         text = feedback_text(quiz)
         assert text.startswith("Right") and quiz.source in text
-        assert progress.best("lesson12.quiz") == 3
+        assert progress.stage("lesson12.quiz") == (1, 0)
 
 
 def test_history_quiz_wrong_answer_names_the_right_one_and_the_source() -> None:

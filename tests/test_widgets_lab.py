@@ -19,6 +19,11 @@ def test_the_lab_starts_from_a_seeded_deal_and_draws_every_card_pickable() -> No
     assert (shown.indicator, shown.talon, shown.dealer) == (seeded.indicator, seeded.talon, seeded.dealer)
     assert all(f'data-pick="{c.text}"' in lab.board.svg for c in Deal.from_seed(3).talon)
     assert "talon 13/13" in lab.board.svg
+    assert "Your hand 9/9 · the computer&#x27;s 9/9" in lab.board.svg  # the learner plays hand 0 against the computer
+    assert ">You</text>" in lab.board.svg and ">Computer</text>" in lab.board.svg
+    assert "P0" not in lab.board.svg and "Player" not in lab.board.svg
+    assert [label for label, _ in lab.dealer.options] == ["You deal", "The computer deals"]
+    assert list(lab.brush.options)[:2] == [("Your hand", "hand0"), ("The computer's hand", "hand1")]
 
 
 @pytest.mark.rule("C1", "D1")
@@ -33,7 +38,7 @@ def test_moving_one_card_breaks_the_deal_and_the_engine_says_why() -> None:
     lab.place = "hand1"
     lab.click(card.text)
     lab.check_button.click()
-    assert "dealt correctly (C1, D1)" in lab.message.value
+    assert "dealt correctly (C1, D1): you lead" in lab.message.value  # the computer deals seed 3
 
 
 @pytest.mark.rule("D1")
@@ -103,7 +108,8 @@ def test_lab_challenges_are_judged_by_the_engine() -> None:
         ex = LabChallenge(lab, seed=1)
         ex.goal = next(g for g in LabChallenge.GOALS if g[0] == key)
         state = HandState(lab.deal(), lab.rule_set, lab.scores)
-        ok, _why = ex.met()
+        ok, why = ex.met()
+        assert "Player" not in why and "player 0" not in why and "player 1" not in why
         leader = state.to_move
         assert leader is not None
         trump = state.trump

@@ -441,7 +441,8 @@ def test_going_out_stars_fall_with_each_mistake() -> None:
     assert not ex.answer(wrong[1])
     assert ex.answer(ex.truth)
     assert (ex.attempts, ex.stars) == (3, 1)
-    assert stars_text(1) in ex.score_html.value
+    assert "1 slip" in ex.score_html.value and "0 of 5" in ex.score_html.value  # it earns the stage nothing
+    assert "earns nothing" in feedback_text(ex)
     # answers after solving are not counted
     ex.answer(wrong[0])
     assert (ex.attempts, ex.stars) == (3, 1)
@@ -501,7 +502,14 @@ def test_progress_json_round_trip_keeps_the_best_stars() -> None:
     assert (p.best("same-suit"), p.tries("same-suit"), p.solved("same-suit")) == (0, 1, 0)
     again = Progress.from_json(p.to_json())
     assert again.to_dict() == p.to_dict()
-    assert json.loads(p.to_json())["going-out"] == {"best": 3, "solved": 2, "tries": 2}
+    assert json.loads(p.to_json())["going-out"] == {
+        "best": 3,
+        "solved": 2,
+        "tries": 2,
+        "stages": 0,
+        "clean": 0,
+        "slips": 0,
+    }
     assert Progress.from_json("not json").to_dict() == {}
     assert Progress.from_json('{"x": {"best": "lots"}, "y": 3}').best("x") == 0
     assert not again.merge(p.to_dict())  # nothing new
@@ -514,19 +522,23 @@ def test_progress_is_bound_to_the_boards_local_storage() -> None:
     assert ex.board.storage_key == "tartli.trainers.going-out"
     ex.answer(ex.truth)
     saved = ex.board.load_progress()
-    assert saved["going-out"] == {"best": 3, "solved": 1, "tries": 1}
-    # the browser sends what localStorage held from an earlier visit: it is merged, best kept
-    ex.board.progress = json.dumps({"going-out": {"best": 2, "solved": 5, "tries": 9}, "same-suit": {"best": 1}})
-    assert progress.best("going-out") == 3 and progress.tries("going-out") == 9 and progress.best("same-suit") == 1
-    assert ex.board.load_progress()["going-out"] == {"best": 3, "solved": 5, "tries": 9}
+    assert saved["going-out"] == {"best": 0, "solved": 1, "tries": 1, "stages": 0, "clean": 1, "slips": 0}
+    # the browser sends what localStorage held from an earlier visit: it is merged, best kept,
+    # and the stage under way is the newer record's
+    ex.board.progress = json.dumps(
+        {"going-out": {"best": 2, "solved": 5, "tries": 9, "stages": 1, "clean": 3}, "same-suit": {"best": 1}}
+    )
+    assert progress.best("going-out") == 2 and progress.tries("going-out") == 9 and progress.best("same-suit") == 1
+    assert progress.stage("going-out") == (3, 0)
+    assert ex.board.load_progress()["going-out"]["solved"] == 5
     # one record shared by two exercises
     other = SameSuit(seed=1, progress=progress)
     ok, _ = other.verdict
     other.answer(not ok)
     other.answer(ok)
-    assert progress.best("same-suit") == 2
-    assert ex.board.load_progress()["same-suit"]["best"] == 2
-    assert "best ★★☆" in other.score_html.value
+    assert progress.stage("same-suit") == (0, 1) and progress.best("same-suit") == 1
+    assert ex.board.load_progress()["same-suit"]["slips"] == 1
+    assert "stars ★☆☆" in other.score_html.value and "1 slip" in other.score_html.value
 
 
 # ------------------------------------------------------------------ fixed scenarios from records
@@ -587,3 +599,60 @@ def test_going_out_poses_and_judges_the_claim_window() -> None:
                 ex.state.card_points[ex.state.claim_window.winner] - ex.state.claim_window.points
             )
     assert windows >= 5
+
+
+# ---------------------------------------------------------------------------- stages: stars that mean mastery
+def solve(ex: WhichCardWins, *, slip: bool = False) -> None:
+    if slip:
+        wrong = ex.second if ex.winning_card == ex.lead else ex.lead
+        assert not ex.answer(wrong)
+    assert ex.answer(ex.winning_card)
+    ex.new_position()
+
+
+def test_a_stage_of_five_positions_with_one_slip_gives_two_stars() -> None:
+    progress = Progress()
+    ex = WhichCardWins(seed=4, progress=progress)
+    solve(ex)
+    solve(ex, slip=True)  # shown the answer after a wrong one: this position earns nothing
+    assert progress.stage("which-card-wins") == (1, 1) and progress.best("which-card-wins") == 0
+    for _ in range(3):
+        solve(ex)
+    assert progress.best("which-card-wins") == 0  # four right at the first try: not yet
+    assert "4 of 5" in ex.score_html.value
+    solve(ex)
+    assert progress.best("which-card-wins") == 2 and progress.stage("which-card-wins") == (0, 0)
+    assert "stars ★★☆" in ex.score_html.value and "0 of 5" in ex.score_html.value
+
+
+def test_a_lucky_first_answer_is_not_three_stars_and_a_clean_stage_is() -> None:
+    progress = Progress()
+    ex = WhichCardWins(seed=5, progress=progress)
+    solve(ex)
+    assert progress.best("which-card-wins") == 0  # one right answer could be a guess
+    for _ in range(4):
+        solve(ex)
+    assert progress.best("which-card-wins") == 3
+    for _ in range(5):  # a worse stage later keeps the best
+        solve(ex, slip=True)
+    for _ in range(5):
+        solve(ex)
+    assert progress.best("which-card-wins") == 3 and progress.to_dict()["which-card-wins"]["stages"] == 2
+
+
+def test_after_a_reload_the_position_is_dealt_fresh_and_the_score_line_shows_the_saved_stars() -> None:
+    first = WhichCardWins(seed=6)
+    seen = (first.lead, first.second)
+    for _ in range(5):
+        solve(first)
+    saved = first.board.progress
+    # a reload: the same page builds the exercise with the same seed, then the browser sends what it kept
+    again = WhichCardWins(seed=6)
+    assert (again.lead, again.second) == seen
+    again.board.progress = saved
+    assert (again.lead, again.second) != seen
+    assert "stars ★★★" in again.score_html.value
+    # a browser with nothing kept changes nothing
+    plain = WhichCardWins(seed=6)
+    plain.board.progress = "{}"
+    assert (plain.lead, plain.second) == seen

@@ -261,6 +261,15 @@ class MatchChallenge(Exercise):
     def stars(self) -> int:
         return self._earned if self.solved else 0
 
+    def _record_solved(self) -> str:
+        """A won hand is the challenge's whole stage: its stars are the level's (see ``stars_for``)."""
+        self.progress.record_result(self.progress_id, self.stars)
+        return ""
+
+    def _score_line(self) -> str:
+        best = self.progress.best(self.progress_id)
+        return f"<span class='tartli-best' aria-label='{best} of 3 stars kept'>stars {stars_text(best)}</span>"
+
     def _generate(self) -> object:
         self._hand = self.table.state
         self._judged = False

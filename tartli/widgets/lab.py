@@ -1,7 +1,7 @@
 """The scenario lab: set up any position by clicking, check it, play it, or pass it on as a record.
 
-The whole pack is drawn in four suit rows. Choose a place ("Player 0's hand",
-"Player 1's hand", "Indicator", "Talon") and click cards to put them there; the
+The whole pack is drawn in four suit rows. Choose a place ("Your hand",
+"The computer's hand", "Indicator", "Talon") and click cards to put them there; the
 talon is filled in the order you click, top card first. The engine checks the
 position (C1, D1: 9 + 9 cards, one indicator, 13 in the talon, each card once)
 before it can be played; a wrong set-up is explained, never accepted.
@@ -33,6 +33,7 @@ from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
 from tartli.widgets.board import SvgBoard, uploaded_text
+from tartli.widgets.quiz import does, who
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers import Exercise
 
@@ -40,12 +41,13 @@ log = logging.getLogger(__name__)
 
 Place = Literal["hand0", "hand1", "indicator", "talon"]
 PLACES: dict[str, str] = {
-    "hand0": "Player 0's hand",
-    "hand1": "Player 1's hand",
+    "hand0": "Your hand",
+    "hand1": "The computer's hand",
     "indicator": "Indicator (trumps)",
     "talon": "Talon (in order)",
 }
-_TAGS = {"hand0": "P0", "hand1": "P1", "indicator": "IND"}
+_TAGS = {"hand0": "You", "hand1": "Computer", "indicator": "IND"}
+"""The label under a placed card (a talon card's is its place, T1 to T13)."""
 _COLOURS = {"hand0": "#1d4ed8", "hand1": "#a40000", "indicator": "#7a4d00", "talon": "#2f6b45"}
 RULE_CHOICES = {"Hungarian": "hungarian", "Pais (B2)": "pais", "Austrian (V1-V11)": "austrian"}
 
@@ -71,17 +73,21 @@ class ScenarioLab:
             options=[(label, key) for key, label in PLACES.items()],
             value="hand0",
             description="Put cards in:",
-            style={"button_width": "150px"},
+            style={"button_width": "170px"},
         )
         self.brush.observe(self._guard(lambda change: self._set_place(change["new"])), names="value")
         self.dealer = w.ToggleButtons(
-            options=[("Player 0 deals", 0), ("Player 1 deals", 1)], value=1, description="Dealer:"
+            options=[("You deal", 0), ("The computer deals", 1)],
+            value=1,
+            description="Dealer:",
+            style={"button_width": "150px"},
         )
+        wide = {"description_width": "initial"}
         self.score0 = w.BoundedIntText(
-            value=0, min=0, max=2000, description="Score P0:", layout=w.Layout(width="170px")
+            value=0, min=0, max=2000, description="Your score:", style=wide, layout=w.Layout(width="170px")
         )
         self.score1 = w.BoundedIntText(
-            value=0, min=0, max=2000, description="Score P1:", layout=w.Layout(width="170px")
+            value=0, min=0, max=2000, description="The computer's score:", style=wide, layout=w.Layout(width="240px")
         )
         self.rules = w.Dropdown(options=list(RULE_CHOICES.items()), value="hungarian", description="Rules:")
         self.seed = w.BoundedIntText(value=1, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="170px"))
@@ -224,7 +230,8 @@ class ScenarioLab:
             notes.append(f"may declare {len(declares)} way(s) (M1-M5)")
         if any(isinstance(m, Bela) for m in moves):
             notes.append("may declare béla (B1)")
-        extra = f": player {leader} leads and " + ", ".join(notes) if notes else f": player {leader} leads"
+        leads = does(leader, "leads", "lead", start=False)
+        extra = f": {leads} and " + ", ".join(notes) if notes else f": {leads}"
         self.say(f"The position is a whole pack, dealt correctly (C1, D1){extra}.")
         return state
 
@@ -240,7 +247,7 @@ class ScenarioLab:
             table.load_deal(deal, scores=self.scores)
         self.table = table
         self.table_box.children = [table.widget]
-        self.say("Here is the position at the table below: you are player 0.")
+        self.say("Here is the position at the table below: you play “Your hand”, the computer the other one.")
         return table
 
     def record(self) -> str:
@@ -282,7 +289,7 @@ class ScenarioLab:
         height = top + 4 * row + 8
         counts = {p: sum(1 for v in self.where.values() if v == p) for p in PLACES}
         summary = (
-            f"P0 {counts['hand0']}/9 · P1 {counts['hand1']}/9 · indicator {counts['indicator']}/1 · "
+            f"Your hand {counts['hand0']}/9 · the computer's {counts['hand1']}/9 · indicator {counts['indicator']}/1 · "
             f"talon {counts['talon']}/13 · unplaced {32 - len(self.where)}"
         )
         parts = [
@@ -311,11 +318,12 @@ class ScenarioLab:
                 )
                 if place is not None:
                     tag = _TAGS.get(place) or f"T{self.talon.index(card) + 1}"
+                    fit = f' textLength="{cw - 16:.0f}" lengthAdjust="spacingAndGlyphs"' if len(tag) > 4 else ""
                     parts.append(
                         f'<rect x="{x + 6:.0f}" y="{y + ch + 2:.0f}" width="{cw - 12:.0f}" height="18" rx="4" '
                         f'fill="{_COLOURS[place]}"/><text x="{x + cw / 2:.0f}" y="{y + ch + 15:.0f}" '
-                        f'font-family="sans-serif" font-size="12" font-weight="bold" fill="#fff" '
-                        f'text-anchor="middle">{tag}</text>'
+                        f'font-family="sans-serif" font-size="{11 if fit else 12}" font-weight="bold" fill="#fff" '
+                        f'text-anchor="middle"{fit}>{tag}</text>'
                     )
         parts.append("</svg>")
         return "".join(parts)
@@ -330,9 +338,9 @@ class LabChallenge(Exercise):
 
     GOALS: tuple[tuple[str, str], ...] = (
         ("swap", "The player who leads trick 1 may swap the trump 7 (T5)."),
-        ("overs", "Player 0 holds four Overs, ready to declare them (M2)."),
+        ("overs", "You hold four Overs, ready to declare them (M2)."),
         ("bela", "The leader of trick 1 may declare béla at once (B1)."),
-        ("second-leads", "Player 1 leads the first trick (D3)."),
+        ("second-leads", "The computer leads the first trick (D3)."),
     )
 
     def __init__(self, lab: ScenarioLab, seed: int | None = None, **kw: Any) -> None:
@@ -366,23 +374,25 @@ class LabChallenge(Exercise):
         if key == "swap":
             ok = Swap(leader) in state.legal_moves(leader)
             return ok, "The leader may swap the trump 7 (T5)." if ok else (
-                f"Player {leader} leads and must hold the Seven of {state.trump.name_in('en')} (T5)."
+                f"{does(leader, 'leads', 'lead')} trick 1: to swap, {who(leader, start=False)} must hold "
+                f"the Seven of {state.trump.name_in('en')} (T5)."
             )
         if key == "overs":
             overs = Meld.parse("vannak:O")
             ok = any(isinstance(m, Declare) and overs in m.melds for m in state.legal_moves(0))
-            return ok, "Player 0 may declare the Over-vannak now (M2)." if ok else (
-                "Player 0 needs all four Overs, and must lead trick 1 to declare them at once (dealer: player 1)."
+            return ok, "You may declare the Over-vannak now (M2)." if ok else (
+                "You need all four Overs, and must lead trick 1 to declare them at once (choose “The computer deals”)."
             )
         if key == "bela":
             moves = state.legal_moves(leader)
             ok = any(isinstance(m, Bela) or (isinstance(m, Declare) and BELA in m.melds) for m in moves)
             return ok, "The leader may declare béla now (B1)." if ok else (
-                f"Player {leader} leads and must hold the King and Over of {state.trump.name_in('en')} (B1)."
+                f"{does(leader, 'leads', 'lead')} trick 1: to declare béla, {who(leader, start=False)} must hold "
+                f"the King and Over of {state.trump.name_in('en')} (B1)."
             )
         ok = leader == 1
-        return ok, "Player 1 leads: the dealer is player 0 (D3)." if ok else (
-            "The non-dealer leads trick 1 (D3): make player 0 the dealer."
+        return ok, "The computer leads: you are the dealer (D3)." if ok else (
+            "The non-dealer leads trick 1 (D3): choose “You deal”."
         )
 
     def check(self) -> bool:

@@ -31,16 +31,45 @@ from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
 from tartli.match import Match
 from tartli.moves import Declare, GoOut, Play, Swap
-from tartli.names import upper_first
+from tartli.names import agree, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers import _GOLD, Exercise, _Canvas, _play_randomly, _random_hand
 
-__all__ = ["QUIZZES", "DealQuiz", "DrawQuiz"]
+__all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "who", "whose"]
 
 Answer = int | bool
 _TALON_AT_START = 14
 """The talon as dealt, the indicator included (D1); only used to word the explanations."""
+
+
+PLAYERS: tuple[str, str] = ("You", "The computer")
+"""The two players as the learner reads them: the learner is player 0, as at the course's tables."""
+
+
+def who(p: int, *, start: bool = True) -> str:
+    """Player ``p`` in words: "You", "The computer" (``start=False``: "you", "the computer").
+
+    >>> who(1), who(0, start=False)
+    ('The computer', 'you')
+    """
+    name = PLAYERS[p]
+    return name if start else name[:1].lower() + name[1:]
+
+
+def does(p: int, third: str, second: str, *, start: bool = True) -> str:
+    """Player ``p`` with a verb that agrees: "You hold", "The computer holds".
+
+    >>> does(0, "holds", "hold"), does(1, "has", "have", start=False)
+    ('You hold', 'the computer has')
+    """
+    return f"{who(p, start=start)} {agree(PLAYERS[p], third, second)}"
+
+
+def whose(p: int, *, start: bool = True) -> str:
+    """Player ``p``'s: "Your", "The computer's" (``start=False``: "your", "the computer's")."""
+    name = "Your" if p == 0 else f"{PLAYERS[p]}'s"
+    return name if start else name[:1].lower() + name[1:]
 
 
 def _start_of_trick(number: int) -> Callable[[HandState], bool]:
@@ -129,17 +158,14 @@ class _Quiz(Exercise):
         return self._judge(False, f"Not quite: the answer is {self.answer_text(truth)}. {why}")
 
     def answer_text(self, value: Answer) -> str:
-        """An answer in words: "yes", "no", "Player 1", "12"."""
+        """An answer in words: "yes", "no", "you", "the computer", "12"."""
         if isinstance(value, bool):
             return "yes" if value else "no"
-        return self.player(value) if self.kind in self.PLAYER_KINDS else str(value)
+        return who(value, start=False) if self.kind in self.PLAYER_KINDS else str(value)
 
     # -- words and pictures
-    def player(self, p: int | None) -> str:
-        return f"{names.term('player', self.language)} {p}"
-
     def _player_choices(self) -> list[tuple[str, Answer]]:
-        return [(self.player(0), 0), (self.player(1), 1)]
+        return [(who(0), 0), (who(1), 1)]
 
     def _count_choices(self, truth: int) -> list[tuple[str, Answer]]:
         """The right number of cards among three wrong ones near it (always 0-14)."""
@@ -155,7 +181,7 @@ class _Quiz(Exercise):
             when = f"trick {state.trick_number}, {phase}"
         canvas.text(
             f"{names.term('trump', lang).capitalize()}: {self.suit_name(state.trump)} · "
-            f"{self.player(state.dealer)} dealt · {when}",
+            f"dealer: {who(state.dealer, start=False)} · {when}",
             weight="bold",
             fill=_GOLD,
         )
@@ -166,7 +192,7 @@ class _Quiz(Exercise):
         y = canvas.y + 24
         for i, (p, card) in enumerate(((leader, lead), (1 - leader, second))):
             x = 16 + i * (width + 40)
-            canvas.label(x, y - 6, f"{self.player(p)} {'led' if i == 0 else 'played second'}")
+            canvas.label(x, y - 6, f"{who(p)} {'led' if i == 0 else 'played second'}")
             canvas.place(card_svg(card, language=self.language, width=width, trump=card.suit is self.state.trump), x, y)
         canvas.y = y + width * 1.6 + 4
 
@@ -252,9 +278,10 @@ class DealQuiz(_Quiz):
         self.holder = holder if holder is not None else found.leader
         seven = self._name(_trump_seven(found))
         self.question = (
-            f"{self.player(self.holder)} holds {seven}, the trump 7. May they swap it for the indicator now?"
+            f"{does(self.holder, 'holds', 'hold')} {seven}, the trump 7. "
+            f"May {who(self.holder, start=False)} swap it for the indicator now?"
         )
-        self.choices = [("Yes, they may swap now", True), ("No, not now", False)]
+        self.choices = [("Yes, the swap is allowed now", True), ("No, not now", False)]
 
     def _find_swap_case(self, state: HandState, case: str) -> HandState | None:
         """Play random legal moves until the position of ``case`` comes up (None if the hand ends first)."""
@@ -313,24 +340,26 @@ class DealQuiz(_Quiz):
         state, leader = self.state, int(self.truth)
         if state.trick_number == 1:
             return (
-                f"{self.player(state.dealer)} dealt, so the other player, {self.player(leader)}, "
-                "leads the first trick (D3)."
+                f"{who(state.dealer)} dealt, so the non-dealer, {who(leader, start=False)}, "
+                f"{agree(who(leader), 'leads', 'lead')} the first trick (D3)."
             )
         number = state.trick_number - 1
         _, lead, second, winner = state.tricks[-1]
         won = lead if winner == state.tricks[-1][0] else second
         return (
-            f"{self._name(won)} won trick {number} (T1), so {self.player(winner)} took it and "
-            f"leads trick {state.trick_number}: each trick's winner leads the next (D3)."
+            f"{self._name(won)} won trick {number} (T1), so {who(winner, start=False)} took it and "
+            f"{agree(who(winner), 'leads', 'lead')} trick {state.trick_number}: "
+            "each trick's winner leads the next (D3)."
         )
 
     def _explain_swap(self) -> str:
         state, p, may = self.state, self.holder, bool(self.truth)
         if may:
             return (
-                f"{self.player(p)} is about to lead trick {state.trick_number} and has not declared or "
-                "played yet, so they may exchange the trump 7 for the indicator. It is their choice: they may "
-                "also keep the 7 (T5)."
+                f"{does(p, 'is', 'are')} about to lead trick {state.trick_number} and "
+                f"{agree(who(p), 'has', 'have')} not declared or played yet, so {who(p, start=False)} may exchange "
+                "the trump 7 for the indicator. The swap is optional: "
+                f"{'you' if p == 0 else 'it'} may also keep the 7 (T5)."
             )
         if state.indicator is None:
             return (
@@ -338,11 +367,14 @@ class DealQuiz(_Quiz):
                 "The swap is only possible before tricks 1-7 (T5)."
             )
         if p != state.leader:
-            return f"only the player about to lead may swap, and {self.player(state.leader)} leads this trick (T5)."
+            return (
+                "only the player about to lead may swap, and "
+                f"{does(state.leader, 'leads', 'lead', start=False)} this trick (T5)."
+            )
         if state.lead is not None:
-            return f"{self.player(p)} has led already; the swap must come before the lead (T5)."
+            return f"{does(p, 'has', 'have')} led already; the swap must come before the lead (T5)."
         if state.declared[p] is not None:
-            return f"{self.player(p)} has declared already; the swap comes before declaring (T5, K1)."
+            return f"{does(p, 'has', 'have')} declared already; the swap comes before declaring (T5, K1)."
         return "the swap is open only to the player about to lead, before they declare or lead, in tricks 1-7 (T5)."
 
     def _explain_talon(self) -> str:
@@ -363,9 +395,10 @@ class DealQuiz(_Quiz):
 
     def _explain_dealer(self) -> str:
         assert self.match is not None
-        dealers = [r.dealer for r in self.match.results] + [self.state.dealer]
-        listed = ", ".join(f"hand {i} {self.player(d)}" for i, d in enumerate(dealers, start=1))
-        return f"the deal alternates from hand to hand (D2): {listed}."
+        dealers = [r.dealer for r in self.match.results]
+        listed = ", ".join(f"{who(d, start=False)} dealt hand {i}" for i, d in enumerate(dealers, start=1))
+        now = does(self.state.dealer, "deals", "deal", start=False)
+        return f"the deal alternates from hand to hand (D2): {listed}, so {now} hand {len(dealers) + 1}."
 
     # -- the picture
     def _picture(self) -> str:
@@ -374,7 +407,7 @@ class DealQuiz(_Quiz):
         if self.kind == "dealer":
             assert self.match is not None
             first = self.match.results[0].dealer if self.match.results else state.dealer
-            canvas.text(f"{self.player(first)} dealt the first hand of this match.", weight="bold", fill=_GOLD)
+            canvas.text(f"{who(first)} dealt the first hand of this match.", weight="bold", fill=_GOLD)
             played = len(self.match.results)
             canvas.text(f"{played} {'hand has' if played == 1 else 'hands have'} been played so far.", size=14)
             canvas.text(f"Now hand {played + 1} is about to be dealt.", size=14)
@@ -404,12 +437,12 @@ class DealQuiz(_Quiz):
 
     def _swap_picture(self, canvas: _Canvas) -> None:
         state, p = self.state, self.holder
-        canvas.text(f"{self.player(state.leader)} leads this trick.", size=14)
+        canvas.text(f"{does(state.leader, 'leads', 'lead')} this trick.", size=14)
         if state.declared[state.leader]:
             said = ", ".join(m.announcement for m in state.declared[state.leader] or ())
-            canvas.text(f"{self.player(state.leader)} has declared: {said}.", size=14)
+            canvas.text(f"{does(state.leader, 'has', 'have')} declared: {said}.", size=14)
         if state.lead is not None:
-            canvas.text(f"{self.player(state.leader)} has led {self._name(state.lead)}:", size=14)
+            canvas.text(f"{does(state.leader, 'has', 'have')} led {self._name(state.lead)}:", size=14)
             lead = card_svg(state.lead, language=self.language, width=64, trump=state.lead.suit is state.trump)
             canvas.row([(lead, None)])
         elif not state.declared[state.leader]:
@@ -418,7 +451,7 @@ class DealQuiz(_Quiz):
             self._indicator_row(canvas, state.indicator, "The indicator, under the talon:")
         else:
             canvas.text("The indicator has been taken: the talon is empty.", size=14)
-        canvas.text(f"{self.player(p)}'s hand:", size=14)
+        canvas.text(f"{whose(p)} hand:", size=14)
         hand = hand_svg(
             state.hand(p),
             language=self.language,
@@ -454,10 +487,13 @@ class DrawQuiz(_Quiz):
             self.state = state
             self.card = self._tempting_card()
             assert state.lead is not None
+            p = state.to_move
+            assert p is not None
             self.question = (
-                f"{self.player(state.to_move)} plays second to this trick. May they play {self._name(self.card)}?"
+                f"{does(p, 'plays', 'play')} second to this trick. "
+                f"May {who(p, start=False)} play {self._name(self.card)}?"
             )
-            self.choices = [("Yes, they may", True), ("No, they may not", False)]
+            self.choices = [("Yes, that card is allowed", True), ("No, it is not allowed", False)]
             return
         self.number = PHASE1_TRICKS if self.kind == "indicator" else rng.randint(1, PHASE1_TRICKS)
         _play_randomly(state, rng, _start_of_trick(self.number + 1))
@@ -517,15 +553,17 @@ class DrawQuiz(_Quiz):
         winner, loser = self.winner, 1 - self.winner
         _, lead, second, _ = self.state.tricks[self.number - 1]
         won = lead if self.state.tricks[self.number - 1][0] == winner else second
-        trick = f"{self._name(won)} won trick {self.number} (T1), so {self.player(winner)} took it"
+        trick = f"{self._name(won)} won trick {self.number} (T1), so {who(winner, start=False)} took it"
         if self.kind == "draws-first":
-            then = "takes the indicator" if self.number == PHASE1_TRICKS else "draws the next card"
-            return f"{trick}. The winner draws first, then {self.player(loser)} {then} (T3)."
+            then = "the indicator" if self.number == PHASE1_TRICKS else "the next card"
+            verb = ("takes", "take") if self.number == PHASE1_TRICKS else ("draws", "draw")
+            return f"{trick}. The winner draws first, then {does(loser, *verb, start=False)} {then} (T3)."
         if self.kind == "indicator":
             taken = next(cards for _, say, cards in self._draws() if say == "indicator")[0]
             swapped = " (the trump 7 that replaced the first indicator)" if self._swapped() else ""
             return (
-                f"{trick} and drew the last face-down card; the loser, {self.player(loser)}, takes the indicator, "
+                f"{trick} and drew the last face-down card; the loser, {who(loser, start=False)}, "
+                f"{agree(who(loser), 'takes', 'take')} the indicator, "
                 f"{self._name(taken)}{swapped} (T3). The talon is empty: phase 2 begins."
             )
         count = int(self.truth)
@@ -566,9 +604,9 @@ class DrawQuiz(_Quiz):
             p = state.to_move
             lead = state.lead
             assert lead is not None and p is not None
-            canvas.text(f"{self.player(state.leader)} has led {self._name(lead)}:", size=14)
+            canvas.text(f"{does(state.leader, 'has', 'have')} led {self._name(lead)}:", size=14)
             canvas.row([(card_svg(lead, language=self.language, width=84, trump=lead.suit is state.trump), None)])
-            canvas.text(f"{self.player(p)}'s hand (the card in question is marked):", size=14)
+            canvas.text(f"{whose(p)} hand (the card in question is marked):", size=14)
             hand = hand_svg(
                 state.hand(p), language=self.language, trump=state.trump, highlighted=[self.card], card_width=72
             )

@@ -1109,7 +1109,8 @@ class TableController:
         self.match.next_hand()
         self._redo.clear()
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
-        self.say(f"Hand {len(self.match.results) + 1}: player {self.state.dealer} deals.")
+        dealer = self.names[self.state.dealer]
+        self.say(f"Hand {len(self.match.results) + 1}: {dealer} {names.agree(dealer, 'deals', 'deal')}.")
         self._after_move()
 
     def load_record(self, text: str) -> None:

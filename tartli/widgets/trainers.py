@@ -90,23 +90,37 @@ def _n(x: float) -> str:
 
 
 # ---------------------------------------------------------------------------- progress
+STAGE_LENGTH = 5
+"""Positions answered right at the first try that finish a stage (its stars: see :meth:`Progress.record_position`)."""
+
+
 class Progress:
-    """Best stars and tries per exercise id, kept as JSON (and in the browser via an SvgBoard).
+    """Stars and counts per exercise id, kept as JSON (and in the browser via an SvgBoard).
+
+    Stars mean mastery of a stage, not a lucky answer: a stage is finished by
+    :data:`STAGE_LENGTH` positions answered right at the first try (a position
+    with a wrong answer first, whose right answer the feedback then showed,
+    earns nothing and counts as a slip). Its stars: 3 with no slip, 2 with
+    one, 1 with more. ``best`` keeps the best stage.
 
     >>> p = Progress()
-    >>> p.record_try("which-card-wins"); p.record_result("which-card-wins", 2)
-    >>> p.record_try("which-card-wins"); p.record_result("which-card-wins", 1)
-    >>> p.best("which-card-wins"), p.tries("which-card-wins"), p.solved("which-card-wins")
-    (2, 2, 2)
+    >>> [p.record_position("which-card-wins", clean) for clean in (True, False, True, True, True, True)]
+    [0, 0, 0, 0, 0, 2]
+    >>> p.best("which-card-wins"), p.stage("which-card-wins"), p.solved("which-card-wins")
+    (2, (0, 0), 6)
     >>> Progress.from_json(p.to_json()).to_dict() == p.to_dict()
     True
     """
 
-    FIELDS: ClassVar[tuple[str, ...]] = ("best", "tries", "solved")
+    FIELDS: ClassVar[tuple[str, ...]] = ("best", "tries", "solved", "stages")
+    STAGE_FIELDS: ClassVar[tuple[str, ...]] = ("clean", "slips")
+    """The stage under way: taken whole from the newer record on a merge (they go back to 0)."""
 
     def __init__(self, data: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self._data: dict[str, dict[str, int]] = {}
         self._boards: list[SvgBoard] = []
+        self.writing = False
+        """True while this record is being written to the boards (a change that did not come from a browser)."""
         if data:
             self.merge(data)
 
@@ -122,6 +136,11 @@ class Progress:
     def solved(self, exercise: str) -> int:
         """How many positions of the exercise were solved."""
         return self._data.get(exercise, {}).get("solved", 0)
+
+    def stage(self, exercise: str) -> tuple[int, int]:
+        """The stage under way: (positions right at the first try, slips)."""
+        entry = self._data.get(exercise, {})
+        return entry.get("clean", 0), entry.get("slips", 0)
 
     def to_dict(self) -> dict[str, dict[str, int]]:
         return {k: dict(v) for k, v in sorted(self._data.items())}
@@ -147,11 +166,26 @@ class Progress:
         self._save()
 
     def record_result(self, exercise: str, stars: int) -> None:
-        """A position of ``exercise`` was solved with ``stars``: the best is kept."""
+        """A position of ``exercise`` was solved with ``stars`` (a challenge's own): the best is kept."""
         entry = self._entry(exercise)
         entry["solved"] += 1
         entry["best"] = max(entry["best"], max(0, min(3, int(stars))))
         self._save()
+
+    def record_position(self, exercise: str, clean: bool, length: int = STAGE_LENGTH) -> int:
+        """A position was solved, ``clean`` if at the first try. Returns the stars of the stage it
+        finished (1-3), or 0 while the stage goes on."""
+        entry = self._entry(exercise)
+        entry["solved"] += 1
+        entry["clean" if clean else "slips"] += 1
+        stars = 0
+        if entry["clean"] >= length:
+            stars = 3 if entry["slips"] == 0 else 2 if entry["slips"] == 1 else 1
+            entry["best"] = max(entry["best"], stars)
+            entry["stages"] += 1
+            entry["clean"] = entry["slips"] = 0
+        self._save()
+        return stars
 
     def merge(self, data: Mapping[str, Any]) -> bool:
         """Take in another record (the larger number wins in each field); True if anything changed."""
@@ -160,6 +194,16 @@ class Progress:
             if not isinstance(exercise, str) or not isinstance(entry, Mapping):
                 continue
             mine = self._entry(exercise)
+
+            def count(record: Mapping[str, Any], name: str) -> int:
+                value = record.get(name, 0)
+                return value if type(value) is int and value >= 0 else 0
+
+            newer = (count(entry, "stages"), count(entry, "solved")) > (mine["stages"], mine["solved"])
+            if newer:
+                for name in self.STAGE_FIELDS:
+                    changed |= mine[name] != count(entry, name)
+                    mine[name] = count(entry, name)
             for name in self.FIELDS:
                 value = entry.get(name, 0)
                 if type(value) is int and value > mine[name]:
@@ -168,7 +212,10 @@ class Progress:
         return changed
 
     def _entry(self, exercise: str) -> dict[str, int]:
-        return self._data.setdefault(exercise, dict.fromkeys(self.FIELDS, 0))
+        entry = self._data.setdefault(exercise, {})
+        for name in (*self.FIELDS, *self.STAGE_FIELDS):
+            entry.setdefault(name, 0)
+        return entry
 
     # -- the browser's localStorage, through SvgBoard.progress
     def bind(self, board: SvgBoard) -> None:
@@ -186,12 +233,20 @@ class Progress:
         if self.merge(board.load_progress()):
             self._save()
         elif board.load_progress() != self.to_dict():
-            board.save_progress(self.to_dict())
+            self.writing = True
+            try:
+                board.save_progress(self.to_dict())
+            finally:
+                self.writing = False
 
     def _save(self) -> None:
         data = self.to_dict()
-        for board in self._boards:
-            board.save_progress(data)
+        self.writing = True
+        try:
+            for board in self._boards:
+                board.save_progress(data)
+        finally:
+            self.writing = False
 
 
 # ---------------------------------------------------------------------------- pictures
@@ -409,6 +464,7 @@ class Exercise:
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     instruction: ClassVar[str] = ""
+    STAGE: ClassVar[int] = STAGE_LENGTH
 
     def __init__(
         self,
@@ -436,6 +492,8 @@ class Exercise:
             layout=w.Layout(width="100%"),  # its width is the room the screen gives (see render)
         )
         self.progress.bind(self.board)
+        self._redealt = False
+        self.board.observe(self._guard(self._on_saved_progress), names="progress")
         self.board.on_pick(self._guard(self._on_pick))
         self.board.observe(self._guard(lambda _change: self._draw_picture()), names="client_width")
         self.title_html = w.HTML(f"<h3 style='margin:4px 0'>{_e(self.title)}</h3>")
@@ -511,11 +569,19 @@ class Exercise:
         """Draw the picture, the controls and the score line from the state."""
         self._draw_picture()
         self._update_controls()
+        self.score_html.value = self._score_line()
+
+    def _score_line(self) -> str:
+        """The stage under way and the stars kept (the same the course map shows)."""
         best = self.progress.best(self.progress_id)
-        self.score_html.value = (
-            f"<span title='stars for this position'>{stars_text(self.stars)}</span> · "
-            f"attempts {self.attempts} · best {stars_text(best)} · "
-            f"solved {self.progress.solved(self.progress_id)} of {self.progress.tries(self.progress_id)} tried"
+        clean, slips = self.progress.stage(self.progress_id)
+        length = self.STAGE
+        dots = "●" * clean + "○" * max(0, length - clean)
+        slip_text = "no slips" if slips == 0 else "1 slip" if slips == 1 else f"{slips} slips"
+        return (
+            f"<span class='tartli-stage' title='right at the first try in this stage'>"
+            f"Stage: <span aria-label='{clean} of {length}'>{dots}</span> {clean} of {length} · {slip_text}</span> · "
+            f"<span class='tartli-best' aria-label='{best} of 3 stars kept'>stars {stars_text(best)}</span>"
         )
 
     def _draw_picture(self) -> None:
@@ -549,12 +615,34 @@ class Exercise:
         self.attempts += 1
         if right:
             self.solved = True
-            self.progress.record_result(self.progress_id, self.stars)
+            message += self._record_solved()
         else:
             self.mistakes += 1
         self._say(message, "right" if right else "wrong")
         self.render()
         return right
+
+    def _record_solved(self) -> str:
+        """Count the solved position in its stage; a word for the feedback when a stage ends."""
+        stars = self.progress.record_position(self.progress_id, self.mistakes == 0, self.STAGE)
+        if stars:
+            return f" Stage finished: {stars_text(stars)}. A new stage starts with the next position."
+        if self.mistakes:
+            return " (This one earns nothing: its answer was shown after a slip.)"
+        return ""
+
+    def _on_saved_progress(self, change: Any) -> None:
+        """The browser sent the progress it kept: a position seen before a reload is not dealt again."""
+        if self.progress.writing:
+            return  # our own record, written back to the browser
+        if self.seed is not None and self.attempts == 0 and not self._redealt:
+            self._redealt = True
+            done = self.progress.tries(self.progress_id)
+            if done:
+                self.rng = random.Random(f"{self.seed}/{done}")
+                self.new_position()
+                return
+        self.render()
 
     def _say(self, message: str, verdict: Verdict) -> None:
         if not message:

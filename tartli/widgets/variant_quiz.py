@@ -45,10 +45,11 @@ from tartli.game import MACCS_LIMIT, PHASE1_TRICKS, WINNING_SCORE, Deal, HandSta
 from tartli.match import Match
 from tartli.melds import SEQUENCES, Meld, MeldKind
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap, coerce_move
+from tartli.names import agree
 from tartli.render.cards import back_svg, card_svg
 from tartli.render.table import hand_svg
 from tartli.rules import RuleSet
-from tartli.widgets.quiz import Answer, _Quiz
+from tartli.widgets.quiz import PLAYERS, Answer, _Quiz, does, who, whose
 from tartli.widgets.trainers import _GOLD, _Canvas, _play_randomly, _random_hand
 
 __all__ = ["RULE_SET_NAMES", "VariantQuiz", "move_words", "rule_options"]
@@ -92,27 +93,35 @@ def rule_options() -> list[tuple[str, str, dict[str, object]]]:
     ]
 
 
-def move_words(move: Move | str) -> str:
+def move_words(move: Move | str, names: tuple[str, str] = PLAYERS) -> str:
     """A move in plain words, for a page that lists moves: ``move_words("0: bela")``.
 
+    ``names`` are the two players' names, by default "You" (player 0) and "The computer".
+
     >>> move_words("1: declare kvart:XB terc:XL")
-    'Player 1 declares the Bell-Ten-Kvart and the Leaf-Ten-Terc'
+    'The computer declares the Bell-Ten-Kvart and the Leaf-Ten-Terc'
+    >>> move_words("0: out")
+    'You go out (claim 501)'
     """
     move = coerce_move(move)
-    who = f"Player {move.player}"
+    name = names[move.player]
+
+    def says(third: str, second: str) -> str:
+        return f"{name} {agree(name, third, second)}"
+
     if isinstance(move, Play):
-        return f"{who} plays the {move.card.name()}"
+        return f"{says('plays', 'play')} the {move.card.name()}"
     if isinstance(move, Declare):
-        return f"{who} declares " + " and ".join(
+        return f"{says('declares', 'declare')} " + " and ".join(
             "béla" if m.kind is MeldKind.BELA else f"the {m.title()}" for m in move.melds
         )
     if isinstance(move, Bela):
-        return f"{who} calls béla on its own"
+        return f"{says('calls', 'call')} béla on its own"
     if isinstance(move, Swap):
-        return f"{who} swaps the trump 7 for the trump card"
+        return f"{says('swaps', 'swap')} the trump 7 for the trump card"
     if isinstance(move, Pass):
-        return f"{who} passes"
-    return f"{who} goes out (claims 501)"
+        return says("passes", "pass")
+    return f"{says('goes', 'go')} out ({agree(name, 'claims', 'claim')} 501)"
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -208,7 +217,7 @@ class VariantQuiz(_Quiz):
         nines = [Card(Rank.NINE, s) for s in SUITS]
         self.state = HandState(_deal_with(self.rng, nines, []), self.rules)
         self.move = Declare(0, (Meld.parse("vannak:9"),))
-        self.question = f"{self._under()}, may Player 0 declare four Nines (a Nine-vannak) before leading?"
+        self.question = f"{self._under()}, may you declare four Nines (a Nine-vannak) before leading?"
 
     def _pose_two_sequences(self) -> None:
         rng = self.rng
@@ -223,7 +232,7 @@ class VariantQuiz(_Quiz):
         self.state = HandState(_deal_with(rng, held, []), self.rules)
         self.move = Declare(0, (first, second))
         self.question = (
-            f"{self._under()}, may Player 0 declare the {first.title()} and the {second.title()} together, "
+            f"{self._under()}, may you declare the {first.title()} and the {second.title()} together, "
             "in this one trick?"
         )
 
@@ -247,8 +256,8 @@ class VariantQuiz(_Quiz):
         self.state = state
         self.move = Declare(0, (new,))
         self.question = (
-            f"{self._under()}: Player 0 scored the {scored.title()} in trick 1. "
-            f"May they declare the {new.title()} now, in trick 2?"
+            f"{self._under()}: you scored the {scored.title()} in trick 1. "
+            f"May you declare the {new.title()} now, in trick 2?"
         )
 
     def _pose_swap(self) -> None:
@@ -259,9 +268,7 @@ class VariantQuiz(_Quiz):
         if case == "leader":
             self.state = HandState(_deal_with(rng, [seven], [], trump), self.rules)
             self.move = Swap(0)
-            self.question = (
-                f"{self._under()}, may Player 0, about to lead trick 1, swap the trump 7 for the indicator now?"
-            )
+            self.question = f"{self._under()}, may you, about to lead trick 1, swap the trump 7 for the indicator now?"
             return
         held = _suit_cards(trump, "987") if case == "declared" else [seven]
         others = [c for c in CARDS if c.suit is not trump]
@@ -274,7 +281,7 @@ class VariantQuiz(_Quiz):
         self.move = Swap(1)
         said = ", after declaring a terc that holds it," if case == "declared" else ""
         self.question = (
-            f"{self._under()}: Player 0 has led. May Player 1{said} swap the trump 7 for the indicator now, "
+            f"{self._under()}: you have led. May the computer{said} swap the trump 7 for the indicator now, "
             "in the middle of the trick?"
         )
 
@@ -285,9 +292,9 @@ class VariantQuiz(_Quiz):
         p = rng.randint(0, 1)
         self.state = HandState(_deal_with(rng, pair if p == 0 else [], pair if p == 1 else [], trump), self.rules)
         self.move = Bela(p)
-        when = "before leading trick 1" if p == 0 else "before Player 0 has led trick 1 (not their turn)"
+        when = "before leading trick 1" if p == 0 else "before you have led trick 1 (not its turn)"
         self.question = (
-            f"{self._under()}, may Player {p}, holding the King and Over of trumps, score béla right now, "
+            f"{self._under()}, may {who(p, start=False)}, holding the King and Over of trumps, score béla right now, "
             f"{when}, as a move of its own?"
         )
 
@@ -308,8 +315,8 @@ class VariantQuiz(_Quiz):
         phase2 = state.trick_winners[PHASE1_TRICKS:]
         best = max((0, 1), key=phase2.count)
         self.question = (
-            f"{self._under()}: Player {best} won {phase2.count(best)} of the 9 tricks of phase 2. "
-            "Do they take all 161 card points (a stichmatsch)?"
+            f"{self._under()}: {who(best, start=False)} won {phase2.count(best)} of the 9 tricks of phase 2. "
+            f"{agree(who(best), 'Does', 'Do')} {who(best, start=False)} take all 161 card points (a stichmatsch)?"
         )
 
     def _play_phase_two(self, state: HandState, *, sweep: bool) -> None:
@@ -345,7 +352,8 @@ class VariantQuiz(_Quiz):
         self.move = GoOut(p)
         q = 1 - p
         self.question = (
-            f"{self._under()}: Player {p} goes out with {state.total(p)}; Player {q} has {state.total(q)}. "
+            f"{self._under()}: {does(p, 'goes', 'go', start=False)} out with {state.total(p)}; "
+            f"{does(q, 'has', 'have', start=False)} {state.total(q)}. "
             "Is the game won double (maccs)?"
         )
 
@@ -358,8 +366,8 @@ class VariantQuiz(_Quiz):
         last = match.results[-1]
         gained = [last.meld_points[p] + last.card_points[p] for p in (0, 1)]
         self.question = (
-            f"{self._under()}: Player {last.dealer} dealt the hand just played, in which Player 0 scored "
-            f"{gained[0]} and Player 1 scored {gained[1]}. Who deals the next hand?"
+            f"{self._under()}: {who(last.dealer, start=False)} dealt the hand just played, in which you scored "
+            f"{gained[0]} and the computer scored {gained[1]}. Who deals the next hand?"
         )
 
     def _pose_indicator(self) -> None:
@@ -493,13 +501,14 @@ class VariantQuiz(_Quiz):
             )
         if self.truth:
             return (
-                f"Player {phase2[0]} won all of tricks 8-16, so they take all 161 card points and "
-                f"the opponent none (S2); only the Austrian rules drop this (V9). The engine ends the hand "
-                f"{state.card_points[0]} to {state.card_points[1]} in card points."
+                f"{who(phase2[0])} won all of tricks 8-16, so {does(phase2[0], 'takes', 'take', start=False)} "
+                f"all 161 card points and {who(1 - phase2[0], start=False)} none (S2); only the Austrian rules drop "
+                "this (V9). The engine ends the hand with "
+                f"{state.card_points[0]} card points for you and {state.card_points[1]} for the computer."
             )
         return (
             "the Austrian rules have no stichmatsch (V9): each player keeps the card points of the tricks "
-            f"they won, here {state.card_points[0]} and {state.card_points[1]}."
+            f"they won, here {state.card_points[0]} for you and {state.card_points[1]} for the computer."
         )
 
     def _explain_double(self) -> str:
@@ -509,16 +518,21 @@ class VariantQuiz(_Quiz):
         q = 1 - p
         mine, theirs = self.state.total(p), self.state.total(q)
         if after.out is not None and not after.out[1]:
-            return f"Player {p} has only {mine}, under 501: a wrong claim, and Player {q} wins a single game (S4, V10)."
+            return (
+                f"{does(p, 'has', 'have')} only {mine}, under 501: a wrong claim, and "
+                f"{does(q, 'wins', 'win', start=False)} a single game (S4, V10)."
+            )
         if self.rules.single_games:
             verdict = "below 250, so a double" if theirs < MACCS_LIMIT else "not below 250, so no double"
             return (
-                f"the Austrian loser pays double only with less than 250 (V10); Player {q} has {theirs}, {verdict}. "
+                f"the Austrian loser pays double only with less than 250 (V10); "
+                f"{does(q, 'has', 'have', start=False)} {theirs}, {verdict}. "
                 "(The Hungarian maccs counts 250 itself, S4.)"
             )
         verdict = "250 or less: a maccs, 2 buli" if theirs <= MACCS_LIMIT else "more than 250: 1 buli"
         return (
-            f"the Hungarian maccs needs the loser at 250 or less (S4); Player {q} has {theirs}, {verdict}. "
+            f"the Hungarian maccs needs the loser at 250 or less (S4); "
+            f"{does(q, 'has', 'have', start=False)} {theirs}, {verdict}. "
             "(Under the Austrian rules exactly 250 would not be double, V10.)"
         )
 
@@ -528,10 +542,11 @@ class VariantQuiz(_Quiz):
         if self.rules.winner_deals:
             return (
                 f"under the Austrian rules the winner of a hand deals the next (V2); the engine reads the winner "
-                f"as the player who scored more in it: Player {self.match.dealer}."
+                f"as the player who scored more in it: {who(self.match.dealer, start=False)}."
             )
         return (
-            f"the deal alternates (D2): Player {last.dealer} dealt, so Player {1 - last.dealer} deals next, "
+            f"the deal alternates (D2): {who(last.dealer, start=False)} dealt, so "
+            f"{does(1 - last.dealer, 'deals', 'deal', start=False)} next, "
             "whoever won. Only the Austrian rules give the deal to the winner (V2)."
         )
 
@@ -564,13 +579,14 @@ class VariantQuiz(_Quiz):
         p = self.move.player
         if self.kind == "same-suit":
             scored = ", ".join(m.title(self.language) for m in state.scored_melds[0])
-            canvas.text(f"Player 0 won trick 1 and scored: {scored}.", size=14)
+            canvas.text(f"You won trick 1 and scored: {scored}.", size=14)
         if state.lead is not None:
-            canvas.text(f"Player {state.leader} has led the {self.card_name(state.lead)}:", size=14)
+            canvas.text(f"{does(state.leader, 'has', 'have')} led the {self.card_name(state.lead)}:", size=14)
             canvas.row([(self._card(state.lead), None)])
         said = state.declared[p]
         if said:
-            canvas.text(f"Player {p} has declared: {', '.join(m.title(self.language) for m in said)}.", size=14)
+            melds = ", ".join(m.title(self.language) for m in said)
+            canvas.text(f"{does(p, 'has', 'have')} declared: {melds}.", size=14)
         if state.indicator is not None:
             canvas.text("The indicator:", size=14)
             canvas.row([(self._card(state.indicator, 60), None)])
@@ -581,7 +597,7 @@ class VariantQuiz(_Quiz):
             marked = [Card(Rank.SEVEN, state.trump)]
         elif isinstance(self.move, Bela):
             marked = _suit_cards(state.trump, "KO")
-        canvas.text(f"Player {p}'s hand:", size=14)
+        canvas.text(f"{whose(p)} hand:", size=14)
         hand = hand_svg(state.hand(p), language=self.language, trump=state.trump, highlighted=marked, card_width=72)
         canvas.row([(hand, None)])
 
@@ -589,8 +605,12 @@ class VariantQuiz(_Quiz):
         state = self.state
         self._header(canvas, "the hand has been played out")
         winners = state.trick_winners
-        canvas.text("Winners of tricks 1-7:   " + "  ".join(str(w) for w in winners[:PHASE1_TRICKS]), size=14)
-        canvas.text("Winners of tricks 8-16:  " + "  ".join(str(w) for w in winners[PHASE1_TRICKS:]), size=14)
+        for span, first, won in (("1-7", 1, winners[:PHASE1_TRICKS]), ("8-16", 8, winners[PHASE1_TRICKS:])):
+            listed = [
+                f"{who(p, start=False)} won {', '.join(str(first + i) for i, w in enumerate(won) if w == p) or 'none'}"
+                for p in (0, 1)
+            ]
+            canvas.text(f"Tricks {span}: " + "; ".join(listed), size=14)
         canvas.text("The nine tricks of phase 2 (lead, then second card):", size=14)
         row = []
         for _, lead, second, _ in state.tricks[PHASE1_TRICKS:]:
@@ -602,21 +622,21 @@ class VariantQuiz(_Quiz):
         self._header(canvas)
         assert self.move is not None
         p = self.move.player
-        for who in (p, 1 - p):
+        for q in (p, 1 - p):
             canvas.text(
-                f"Player {who}: {state.scores_in[who]} before this hand + {state.meld_points[who]} in melds "
-                f"+ {state.card_points[who]} in tricks = {state.total(who)}",
+                f"{who(q)}: {state.scores_in[q]} before this hand + {state.meld_points[q]} in melds "
+                f"+ {state.card_points[q]} in tricks = {state.total(q)}",
                 size=14,
             )
-        canvas.text(f"Player {p} says: “I am out!”", size=15, weight="bold")
+        canvas.text(f"{does(p, 'says', 'say')}: “I am out!”", size=15, weight="bold")
 
     def _draw_dealer(self, canvas: _Canvas) -> None:
         assert self.match is not None
         last = self.match.results[-1]
-        canvas.text(f"Hand 1 was dealt by Player {last.dealer}.", size=14)
+        canvas.text(f"Hand 1 was dealt by {who(last.dealer, start=False)}.", size=14)
         canvas.text(
-            f"Points scored in it: Player 0 {last.meld_points[0] + last.card_points[0]}, "
-            f"Player 1 {last.meld_points[1] + last.card_points[1]} (nobody reached 501).",
+            f"Points scored in it: you {last.meld_points[0] + last.card_points[0]}, "
+            f"the computer {last.meld_points[1] + last.card_points[1]} (nobody reached 501).",
             size=14,
         )
         canvas.text("Now hand 2 is about to be dealt.", size=14)
