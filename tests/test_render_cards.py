@@ -385,3 +385,12 @@ def test_sheet_script_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixt
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "piros felső" in page
     assert "wrote" in capsys.readouterr().out
+
+
+def test_a_bare_card_is_drawn_as_a_real_pack_shows_it() -> None:
+    over = Card.parse("OA")
+    bare = parse(card_svg(over, width=130, bare=True))
+    assert not with_class(bare, "index")
+    assert "William Tell" not in texts(bare) and "Over" not in texts(bare)
+    dressed = parse(card_svg(over, width=130))
+    assert with_class(dressed, "index") and "William Tell" in texts(dressed)

@@ -709,8 +709,12 @@ def card_svg(
     highlighted: bool = False,
     trump: bool = False,
     face_down: bool = False,
+    bare: bool = False,
 ) -> str:
     """One card as a standalone ``<svg>`` (viewBox ``0 0 100 160``; ``width`` in CSS px).
+
+    ``bare=True`` draws the card as a real William Tell pack shows it: no corner
+    index and no name ribbon (the course's own helps), for learning to read the pictures.
 
     States, each with a shape cue besides colour so they read in greyscale:
     ``selected`` a thick double outline and a tab at the top; ``playable=True``
@@ -742,7 +746,7 @@ def card_svg(
     if trump:
         classes.append("trump")
         states.append("trump")
-    lettering = width is None or width >= _RIBBON_MIN_WIDTH
+    lettering = (width is None or width >= _RIBBON_MIN_WIDTH) and not bare
     scale = _index_scale(width)
     if card.rank is Rank.ACE:
         art = _ace_face(card, lang, lettering)
@@ -756,7 +760,7 @@ def card_svg(
     if states:
         words = _STATE_WORDS[lang]
         parts.append(f"<desc>{escape(', '.join(words[s] for s in states))}</desc>")
-    parts += [_base(PAPER, "#444"), art, _index(card, lang, scale)]
+    parts += [_base(PAPER, "#444"), art, "" if bare else _index(card, lang, scale)]
     if playable is False:
         parts.append(_UNPLAYABLE)
     if selected:

@@ -493,6 +493,7 @@ class Exercise:
         )
         self.progress.bind(self.board)
         self._redealt = False
+        self._solved_callbacks: list[Callable[[], None]] = []
         self.board.observe(self._guard(self._on_saved_progress), names="progress")
         self.board.on_pick(self._guard(self._on_pick))
         self.board.observe(self._guard(lambda _change: self._draw_picture()), names="client_width")
@@ -616,6 +617,8 @@ class Exercise:
         if right:
             self.solved = True
             message += self._record_solved()
+            for callback in list(self._solved_callbacks):
+                callback()
         else:
             self.mistakes += 1
         self._say(message, "right" if right else "wrong")
@@ -630,6 +633,10 @@ class Exercise:
         if self.mistakes:
             return " (This one earns nothing: its answer was shown after a slip.)"
         return ""
+
+    def on_solved(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` each time a position is solved (a lesson's step lets the learner on)."""
+        self._solved_callbacks.append(callback)
 
     def _on_saved_progress(self, change: Any) -> None:
         """The browser sent the progress it kept: a position seen before a reload is not dealt again."""
@@ -1732,7 +1739,7 @@ class NameTheCard(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        svg = card_svg(self.card, language=lang, width=130)
+        svg = card_svg(self.card, language=lang, width=130, bare=True)  # as a real pack shows it
         if not self.solved:  # the picture's own label would give the name away
             svg = _ARIA.sub('aria-label="the card to name"', _TITLE.sub("", svg, count=1), count=1)
         canvas = _Canvas(f"The card: {self.card_name(self.card)}" if self.solved else "A card to name")

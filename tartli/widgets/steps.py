@@ -1,0 +1,417 @@
+"""A lesson as short steps: one idea, one picture, one task, one step on screen at a time.
+
+A lesson notebook builds a :class:`Lesson` in its first cell and shows it, then
+adds one step per cell::
+
+    from tartli.widgets.steps import Lesson, Question
+    lesson = Lesson("06_meld_contest.ipynb", goals=["say who scores a meld contest"])
+    lesson.show()
+
+    lesson.step("Only one player scores", '''
+    In any one trick only **one** player can score sets and sequences (K1).
+    ''', cards_html("OA UA XA 9A"), task=MeldContest(seed=12).widget_task())
+
+    lesson.recap(["the better declaration takes all (K1)"])
+
+The learner sees the lesson's goals on the first step, where they are (dots
+and "Step 4 of 11"), one step with its picture and task, and Back / Continue.
+A step with a task lets the learner on when the task is done. Every step has
+an address (``#step-4``) a teacher can send a class to, and the page reopens
+on the learner's last step (kept in the browser). The text of a step is a
+small Markdown: paragraphs, ``**bold**``, ``*italic*``, ``- `` lists and
+``[links](page.ipynb)``; rule IDs in it link to the rule book.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import anywidget
+import ipywidgets as w
+import traitlets
+from IPython import display as ipd
+
+from tartli.course import nav_html
+from tartli.errors import TartliError
+from tartli.rulebook import link_rule_ids
+
+log = logging.getLogger(__name__)
+
+MAX_STEP_WORDS = 120
+"""No step's text is longer than this (the lessons' test holds every step to it)."""
+
+
+class Task(Protocol):
+    """What a step's task offers the runner: a widget, whether it is done, and a call when it is."""
+
+    widget: Any
+
+    @property
+    def done(self) -> bool: ...
+
+    def on_done(self, callback: Callable[[], None]) -> None: ...
+
+
+# ---------------------------------------------------------------- the text of a step
+_INLINE = (
+    (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
+    (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])"), r"<i>\1</i>"),
+    (re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)"), r'<a href="\2" target="_self">\1</a>'),
+)
+
+
+def _inline(text: str) -> str:
+    out = html.escape(text, quote=False)
+    for pattern, replacement in _INLINE:
+        out = pattern.sub(replacement, out)
+    return out
+
+
+def markdown_html(text: str) -> str:
+    """The step's small Markdown as HTML: paragraphs, ``- `` or ``1. `` lists, bold, italic, links.
+
+    >>> markdown_html("A **trick** is\\n*two* cards.\\n\\n- one\\n- two")
+    '<p>A <b>trick</b> is <i>two</i> cards.</p><ul><li>one</li><li>two</li></ul>'
+    """
+    bullet = re.compile(r"^(- |\* |\d+\. )")
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [line.strip() for line in block.strip().splitlines() if line.strip()]
+        if not lines:
+            continue
+        if not bullet.match(lines[0]):
+            out.append(f"<p>{_inline(' '.join(lines))}</p>")
+            continue
+        items: list[str] = []
+        for line in lines:  # an item may go on over several lines
+            if bullet.match(line):
+                items.append(bullet.sub("", line))
+            else:
+                items[-1] += " " + line
+        tag = "ol" if re.match(r"^\d+\. ", lines[0]) else "ul"
+        out.append(f"<{tag}>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + f"</{tag}>")
+    return link_rule_ids("".join(out))
+
+
+def words(text: str) -> int:
+    """How many words a step's text has (its Markdown marks not counted)."""
+    return len(re.findall(r"[\w’'-]+", re.sub(r"\]\([^)]*\)", "]", text)))
+
+
+# ---------------------------------------------------------------- tasks
+class Question:
+    """A short question with a few answers, one right: the step's task when no trainer fits.
+
+    ``answer`` is the right option, computed by the engine in the lesson; ``explain`` is said
+    after any answer. A wrong answer may be followed by another.
+    """
+
+    def __init__(self, prompt: str, options: Sequence[str], answer: str, explain: str = "") -> None:
+        if answer not in options:
+            raise TartliError(f"the right answer {answer!r} must be one of the options {list(options)!r}")
+        self.prompt, self.options, self.answer_text, self.explain = prompt, list(options), answer, explain
+        self.solved = False
+        self.mistakes = 0
+        self._callbacks: list[Callable[[], None]] = []
+        self.feedback = w.HTML("")
+        self.buttons = [w.Button(description=o, layout=w.Layout(width="auto")) for o in self.options]
+        for button, option in zip(self.buttons, self.options, strict=True):
+            button.on_click(lambda _b, o=option: self.choose(o))
+        self.widget = w.VBox(
+            [
+                w.HTML(f"<div class='tartli-question'><b>{_inline(prompt)}</b></div>"),
+                w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap")),
+                self.feedback,
+            ]
+        )
+
+    @property
+    def done(self) -> bool:
+        return self.solved
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def choose(self, option: str) -> bool:
+        """The learner picks ``option``; True if it is the right one."""
+        if self.solved:
+            return option == self.answer_text
+        right = option == self.answer_text
+        if right:
+            self.solved = True
+            for button in self.buttons:
+                button.disabled = True
+        else:
+            self.mistakes += 1
+        verdict = "Right" if right else "Not quite"
+        colour = ("#e6f4ea", "#2e7d32") if right else ("#fdecea", "#c62828")
+        self.feedback.value = (
+            f"<div class='tartli-feedback {'right' if right else 'wrong'}' role='status' "
+            f"style='background:{colour[0]};border-left:5px solid {colour[1]};padding:6px 10px;margin:4px 0'>"
+            f"{verdict}{': ' + link_rule_ids(_inline(self.explain)) if self.explain else '.'}</div>"
+        )
+        if right:
+            for callback in list(self._callbacks):
+                callback()
+        return right
+
+
+class ExerciseTask:
+    """A trainer as a step's task: done when one of its positions is solved."""
+
+    def __init__(self, exercise: Any) -> None:
+        self.exercise = exercise
+        self.widget = exercise.widget
+
+    @property
+    def done(self) -> bool:
+        return bool(self.exercise.solved) or self.exercise.progress.solved(self.exercise.progress_id) > 0
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        self.exercise.on_solved(callback)
+
+
+def as_task(task: Any) -> Task | None:
+    """A step's ``task=``: None, a :class:`Question`, a trainer (an Exercise), or anything with
+    ``widget``, ``done`` and ``on_done``."""
+    if task is None:
+        return None
+    if hasattr(task, "on_done") and hasattr(task, "widget"):
+        return task  # type: ignore[no-any-return]
+    if hasattr(task, "score_html") and hasattr(task, "solved"):
+        return ExerciseTask(task)
+    raise TartliError(f"a step's task must be a Question or a trainer, not {type(task).__name__}")
+
+
+# ---------------------------------------------------------------- steps and the lesson
+@dataclass
+class Step:
+    """One step: a title, a few sentences, pictures or widgets, and maybe a task."""
+
+    title: str
+    text: str
+    parts: tuple[Any, ...] = ()
+    task: Task | None = None
+    recap: bool = False
+    box: Any = field(default=None, repr=False)
+
+    @property
+    def words(self) -> int:
+        return words(self.title) + words(self.text)
+
+
+_NAV_ESM = r"""
+function render({ model, el }) {
+  el.style.display = "none";
+  const key = "tartli.steps." + model.get("lesson");
+  const fromHash = () => {
+    const found = /^#step-(\d+)$/.exec(window.location.hash || "");
+    return found ? parseInt(found[1], 10) : 0;
+  };
+  let wanted = fromHash();
+  if (!wanted) {
+    try { wanted = parseInt(window.localStorage.getItem(key) || "0", 10) || 0; } catch (e) { wanted = 0; }
+  }
+  if (wanted) { model.set("wanted", wanted); model.save_changes(); }
+  const show = () => {
+    const step = model.get("step");
+    if (!step) return;
+    const hash = "#step-" + step;
+    if (window.location.hash !== hash) {
+      try { window.history.replaceState(null, "", hash); } catch (e) { /* a sandboxed page keeps its address */ }
+    }
+    try { window.localStorage.setItem(key, String(step)); } catch (e) { /* storage may be blocked */ }
+  };
+  model.on("change:step", show);
+  show();
+  window.addEventListener("hashchange", () => {
+    const step = fromHash();
+    if (step && step !== model.get("step")) { model.set("wanted", step); model.save_changes(); }
+  });
+}
+export default { render };
+"""
+
+
+class StepAddress(anywidget.AnyWidget):
+    """The step's address in the page (``#step-4``) and the last step kept in the browser."""
+
+    _esm = _NAV_ESM
+    lesson = traitlets.Unicode("").tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    """The step on screen (1-based), written to the address and the browser by the page."""
+    wanted = traitlets.Int(0).tag(sync=True)
+    """The step the page asks for: from its address, a link, or the last visit."""
+
+
+_CSS = """
+<style>
+.tartli-steps .tartli-step-text { font-size: 1.05em; line-height: 1.5; max-width: 44em; }
+.tartli-steps .tartli-step-text p { margin: .4em 0; }
+.tartli-steps .tartli-step-title { margin: .2em 0 .3em; font-size: 1.3em; }
+.tartli-steps .tartli-where { color: #555; font-size: .95em; }
+.tartli-steps .tartli-dots button { min-width: 28px; width: 28px; padding: 0; }
+.tartli-steps .tartli-task-box { border-top: 1px solid #ddd; margin-top: .6em; padding-top: .4em; }
+</style>
+"""
+
+
+class Lesson:
+    """A lesson of short steps shown one at a time (see the module's docstring)."""
+
+    def __init__(self, file: str, *, goals: Sequence[str] = (), title: str | None = None) -> None:
+        from tartli.course import PAGES
+
+        page = next((p for p in PAGES if p.file == file), None)
+        if page is None:
+            raise TartliError(f"no course page {file!r}: a lesson needs its page's file name")
+        self.file = file
+        self.title = title or page.title
+        self.goals = list(goals)
+        self.steps: list[Step] = []
+        self.current = 0  # 0-based
+        self.address = StepAddress(lesson=file.removesuffix(".ipynb"))
+        self.address.observe(self._on_wanted, names="wanted")
+        self.header = w.HTML("")
+        self.where = w.HTML("")
+        self.dots = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.dots.add_class("tartli-dots")
+        self.body = w.VBox([])
+        self.back_button = w.Button(description="← Back", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description="Continue →", button_style="primary", layout=w.Layout(width="auto"))
+        self.back_button.on_click(lambda _b: self.go(self.current - 1))
+        self.next_button.on_click(lambda _b: self.go(self.current + 1))
+        self.hint = w.HTML("")
+        self._dot_buttons: list[Any] = []
+        self.widget = w.VBox(
+            [
+                w.HTML(_CSS),
+                self.address,
+                self.header,
+                self.where,
+                self.dots,
+                self.body,
+                w.HBox([self.back_button, self.next_button, self.hint], layout=w.Layout(align_items="center")),
+            ],
+            layout=w.Layout(max_width="960px"),
+        )
+        self.widget.add_class("tartli-steps")
+        self._draw()
+
+    # -- building
+    def step(self, title: str, text: str, *parts: Any, task: Any = None) -> Step:
+        """Add a step: its title, its text (small Markdown), pictures (HTML strings or widgets), a task."""
+        made = Step(title, text.strip(), tuple(parts), as_task(task))
+        return self._add(made)
+
+    def recap(self, items: Sequence[str], *, title: str = "Recap") -> Step:
+        """The last step: the points to remember, and the links to the next page."""
+        text = "\n".join(f"- {item}" for item in items)
+        made = Step(title, text, (nav_html(self.file),), None, recap=True)
+        return self._add(made)
+
+    def _add(self, made: Step) -> Step:
+        made.box = self._box(made)
+        if made.task is not None:
+            made.task.on_done(self._draw)
+        self.steps.append(made)
+        if self.address.wanted and len(self.steps) == self.address.wanted:
+            self.current = len(self.steps) - 1
+        self._draw()
+        return made
+
+    def _box(self, made: Step) -> Any:
+        parts: list[Any] = [
+            w.HTML(f"<h2 class='tartli-step-title'>{html.escape(made.title)}</h2>"),
+            w.HTML(f"<div class='tartli-step-text'>{markdown_html(made.text)}</div>"),
+        ]
+        for part in made.parts:
+            parts.append(w.HTML(part) if isinstance(part, str) else part)
+        if made.task is not None:
+            task_box = w.VBox([made.task.widget])
+            task_box.add_class("tartli-task-box")
+            parts.append(task_box)
+        box = w.VBox(parts)
+        box.add_class("tartli-step")
+        return box
+
+    # -- moving
+    def go(self, index: int) -> None:
+        """Show step ``index`` (0-based), if it exists."""
+        if 0 <= index < len(self.steps):
+            self.current = index
+            self._draw()
+
+    def _on_wanted(self, change: Any) -> None:
+        wanted = change["new"]
+        if isinstance(wanted, int) and 1 <= wanted <= len(self.steps):
+            self.go(wanted - 1)
+
+    def may_continue(self) -> bool:
+        """Whether the step on screen lets the learner on (its task done, or no task)."""
+        if not self.steps:
+            return False
+        task = self.steps[self.current].task
+        return task is None or task.done
+
+    def _draw(self) -> None:
+        try:
+            count = len(self.steps)
+            if not count:
+                self.header.value = f"<h1>{html.escape(self.title)}</h1><p>Loading the lesson…</p>"
+                self.next_button.disabled = self.back_button.disabled = True
+                return
+            made = self.steps[self.current]
+            goals = ""
+            if self.current == 0 and self.goals:
+                items = "".join(f"<li>{html.escape(g)}</li>" for g in self.goals)
+                goals = (
+                    "<div class='tartli-box' style='border-left:5px solid #2f6b45;background:#eef6f0;"
+                    f"padding:.5em 1em;margin:.5em 0'><b>In this lesson you will</b><ul>{items}</ul></div>"
+                )
+            self.header.value = f"<h1 style='margin:.2em 0'>{html.escape(self.title)}</h1>{goals}"
+            self.where.value = (
+                f"<div class='tartli-where' aria-live='polite'>Step {self.current + 1} of {count}"
+                f"{' · recap' if made.recap else ''}</div>"
+            )
+            self._draw_dots()
+            self.body.children = (made.box,)
+            self.back_button.disabled = self.current == 0
+            last = self.current == count - 1
+            self.next_button.disabled = last or not self.may_continue()
+            self.next_button.description = "Continue →"
+            if made.task is not None and not made.task.done:
+                self.hint.value = "<span style='color:#555;margin-left:.6em'>Do the task to go on.</span>"
+            else:
+                self.hint.value = ""
+            self.address.step = self.current + 1
+        except Exception:  # a lesson page never shows a traceback
+            log.exception("the step runner could not draw")
+
+    def _draw_dots(self) -> None:
+        while len(self._dot_buttons) < len(self.steps):
+            k = len(self._dot_buttons)
+            button = w.Button(
+                tooltip=f"Step {k + 1}: {self.steps[k].title}", layout=w.Layout(width="30px", padding="0")
+            )
+            button.on_click(lambda _b, k=k: self.go(k))
+            self._dot_buttons.append(button)
+        for k, (made, button) in enumerate(zip(self.steps, self._dot_buttons, strict=False)):
+            done = made.task is not None and made.task.done
+            mark = "●" if k == self.current else ("✓" if done else "○")
+            if button.description != mark:
+                button.description = mark
+        if len(self.dots.children) != len(self._dot_buttons):
+            self.dots.children = tuple(self._dot_buttons)
+
+    def show(self) -> None:
+        """Show the lesson in the page (the steps added later appear in it)."""
+        ipd.display(self.widget)  # type: ignore[no-untyped-call]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
