@@ -304,18 +304,19 @@ class Lesson:
         self._draw()
 
     # -- building
-    def step(self, title: str, text: str, *parts: Any, task: Any = None) -> Step:
-        """Add a step: its title, its text (small Markdown), pictures (HTML strings or widgets), a task."""
-        made = Step(title, text.strip(), tuple(parts), as_task(task))
-        return self._add(made)
+    def step(self, title: str, text: str, *parts: Any, task: Any = None) -> None:
+        """Add a step: its title, its text (small Markdown), pictures (HTML strings or widgets), a task.
 
-    def recap(self, items: Sequence[str], *, title: str = "Recap") -> Step:
+        (It returns nothing, so that a notebook cell ending with it shows nothing of its own.)
+        """
+        self._add(Step(title, text.strip(), tuple(parts), as_task(task)))
+
+    def recap(self, items: Sequence[str], *, title: str = "Recap") -> None:
         """The last step: the points to remember, and the links to the next page."""
         text = "\n".join(f"- {item}" for item in items)
-        made = Step(title, text, (nav_html(self.file),), None, recap=True)
-        return self._add(made)
+        self._add(Step(title, text, (nav_html(self.file),), None, recap=True))
 
-    def _add(self, made: Step) -> Step:
+    def _add(self, made: Step) -> None:
         made.box = self._box(made)
         if made.task is not None:
             made.task.on_done(self._draw)
@@ -323,7 +324,6 @@ class Lesson:
         if self.address.wanted and len(self.steps) == self.address.wanted:
             self.current = len(self.steps) - 1
         self._draw()
-        return made
 
     def _box(self, made: Step) -> Any:
         parts: list[Any] = [

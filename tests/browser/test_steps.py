@@ -1,0 +1,102 @@
+"""The step runner and the stages' stars in a real page: addresses, the kept step, and stars after a reload."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tartli.cards import CARDS, Suit
+from tartli.game import trick_winner
+
+from .conftest import assert_no_error_output
+
+LESSON = "06_meld_contest.ipynb"
+BY_NAME = {card.name("en"): card for card in CARDS}
+
+
+def where(page: Any) -> str:
+    return str(page.locator(".tartli-steps .tartli-where").inner_text())
+
+
+def wait_for_step(page: Any, number: int) -> None:
+    page.wait_for_function(
+        "n => { const w = document.querySelector('.tartli-steps .tartli-where');"
+        " return w && w.textContent.startsWith('Step ' + n + ' of'); }",
+        arg=number,
+        timeout=60_000,
+    )
+
+
+def test_a_step_has_an_address_and_the_page_reopens_on_the_last_step(open_page: Any, app_server: Any) -> None:
+    opened = open_page(LESSON)
+    page = opened.page
+    wait_for_step(page, 1)
+    assert "In this lesson you will" in page.locator(".tartli-steps").inner_text()  # the goals, on step 1
+    page.goto(app_server.url(LESSON) + "#step-3")  # a teacher's link to step 3
+    wait_for_step(page, 3)
+    assert "Say the kind, not the cards" in page.locator(".tartli-step").inner_text()
+    continue_button = page.get_by_role("button", name="Continue →")
+    assert continue_button.is_disabled()  # the task first
+    page.get_by_role("button", name="“Acorn-Over-Kvart”").click()
+    page.locator(".tartli-feedback.wrong").wait_for()
+    assert continue_button.is_disabled()
+    page.get_by_role("button", name="“kvart”").click()
+    page.locator(".tartli-feedback.right").wait_for()
+    continue_button.click()
+    wait_for_step(page, 4)
+    page.wait_for_function("() => location.hash === '#step-4'", timeout=10_000)  # the address follows
+    page.goto(app_server.url(LESSON))  # back later, without an address: the last step is kept
+    wait_for_step(page, 4)
+    page.wait_for_function("() => location.hash === '#step-4'", timeout=10_000)
+    page.get_by_role("button", name="← Back").click()
+    wait_for_step(page, 3)
+    assert_no_error_output(page)
+    opened.watch.assert_clean()
+
+
+def which_card_wins(panel: Any) -> tuple[str, str]:
+    """The winning and the losing card (as ``data-pick`` texts) of the trainer's trick, judged by the engine."""
+    title = panel.locator("svg.tartli-trainer > title").text_content()
+    found = re.match(r"A trick: (.+) led, (.+) second", title or "")
+    assert found, title
+    trump_name = re.search(r">Trump: (\w+)<", panel.locator("svg.tartli-trainer").inner_html())
+    assert trump_name, "the picture names the trump suit"
+    trump = next(s for s in Suit if s.name_in("en") == trump_name.group(1))
+    lead, second = BY_NAME[found.group(1)], BY_NAME[found.group(2)]
+    winner, loser = (lead, second) if trick_winner(lead, second, trump) == 0 else (second, lead)
+    return winner.text, loser.text
+
+
+def test_a_stage_with_one_slip_gives_two_stars_kept_after_a_reload(open_page: Any, app_server: Any) -> None:
+    opened = open_page("practice.ipynb")
+    page = opened.page
+    page.get_by_role("tab", name="Which card wins the trick?").click()
+    panel = page.locator(".tartli-trainer", has_text="Which card wins the trick?")
+    panel.locator("svg.tartli-trainer").wait_for()
+    seen = []
+    for number in range(6):  # one slip, then five right at the first try
+        right, wrong = which_card_wins(panel)
+        seen.append(right + wrong)
+        if number == 0:
+            panel.locator(f'[data-pick="{wrong}"]').click()
+            panel.locator(".tartli-feedback.wrong").wait_for()
+        panel.locator(f'[data-pick="{right}"]').click()
+        panel.locator(".tartli-feedback.right").wait_for()
+        if number == 0:
+            assert "earns nothing" in panel.locator(".tartli-feedback").inner_text()
+        panel.get_by_role("button", name="New position").click()
+        panel.locator(".tartli-feedback").wait_for(state="detached")
+    score = panel.locator(".tartli-best").inner_text()
+    assert "★★☆" in score, score
+    first_seen = seen[-1]
+    page.reload()
+    page.get_by_role("tab", name="Which card wins the trick?").click()
+    panel = page.locator(".tartli-trainer", has_text="Which card wins the trick?")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.tartli-best')].some(e => e.textContent.includes('★★☆'))",
+        timeout=30_000,
+    )
+    right, wrong = which_card_wins(panel)
+    assert right + wrong != seen[0], "the first position of the page is not dealt again after a reload"
+    assert first_seen  # (the positions before the reload were all answered)
+    opened.watch.assert_clean()

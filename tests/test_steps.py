@@ -1,0 +1,170 @@
+"""The course as short steps: the step runner, and every lesson 01-13 run as its steps.
+
+Each lesson notebook is executed here outside a kernel (its widgets work without a browser),
+and the :class:`~tartli.widgets.steps.Lesson` it builds is checked: one idea a step (no step's
+text over 120 words), a task in at least every other step, every step reachable by its address,
+goals first and a recap last, and every rule ID in its text a rule of RULES.md (linked to the
+rule book). The browser tests check the address and the kept step in a real page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tartli.course import PAGES, Page
+from tartli.errors import TartliError
+from tartli.rulebook import rule_ids
+from tartli.widgets.steps import MAX_STEP_WORDS, Lesson, Question, markdown_html, words
+from tartli.widgets.trainers import WhichCardWins
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = [p for p in PAGES if re.match(r"\d\d_", p.file) and not p.file.startswith("00_")]
+ID = re.compile(r"\b([CDTMKBSV]\d{1,2})\b")
+
+
+def run_lesson(page: Page) -> Lesson:
+    """Execute the notebook's code cells (in its folder, as Voilà does) and return its Lesson."""
+    nb = json.loads((NOTEBOOKS / page.file).read_text("utf-8"))
+    assert not [c for c in nb["cells"] if c["cell_type"] == "markdown"], "the text lives in the steps"
+    namespace: dict[str, Any] = {}
+    here = os.getcwd()
+    os.chdir(NOTEBOOKS)
+    try:
+        for cell in nb["cells"]:
+            exec(compile("".join(cell["source"]), page.file, "exec"), namespace)
+    finally:
+        os.chdir(here)
+    lessons = [v for v in namespace.values() if isinstance(v, Lesson)]
+    assert len(lessons) == 1, "one Lesson a notebook"
+    return lessons[0]
+
+
+@pytest.fixture(scope="module", params=LESSONS, ids=lambda p: p.file)
+def lesson(request: pytest.FixtureRequest) -> Lesson:
+    return run_lesson(request.param)
+
+
+# ---------------------------------------------------------------- every lesson
+def test_every_step_holds_one_idea_in_at_most_120_words(lesson: Lesson) -> None:
+    assert 4 <= len(lesson.steps) <= 16
+    for number, step in enumerate(lesson.steps, 1):
+        assert step.words <= MAX_STEP_WORDS, f"{lesson.file} step {number} ({step.title}): {step.words} words"
+        assert step.title and step.text
+
+
+def test_at_least_one_task_in_every_two_steps(lesson: Lesson) -> None:
+    for number, (one, two) in enumerate(zip(lesson.steps, lesson.steps[1:], strict=False), 1):
+        assert one.task is not None or two.task is not None, f"{lesson.file}: steps {number}-{number + 1} have no task"
+
+
+def test_goals_first_and_the_recap_last_with_the_link_on(lesson: Lesson) -> None:
+    assert lesson.goals
+    lesson.go(0)
+    assert "In this lesson you will" in lesson.header.value
+    lesson.go(1)
+    assert "In this lesson you will" not in lesson.header.value  # the goals stand above the first step only
+    last = lesson.steps[-1]
+    assert last.recap and not any(s.recap for s in lesson.steps[:-1])
+    assert 'class="tartli-next"' in str(last.parts) or lesson.file.startswith("13_"), "the recap links on"
+
+
+def test_every_step_is_reachable_by_its_address(lesson: Lesson) -> None:
+    for number in range(1, len(lesson.steps) + 1):
+        lesson.address.wanted = number  # what the page sends for #step-N
+        assert lesson.current == number - 1
+        assert lesson.address.step == number  # and the page's address follows
+        assert f"Step {number} of {len(lesson.steps)}" in lesson.where.value
+    lesson.address.wanted = len(lesson.steps) + 5  # an address past the end changes nothing
+    assert lesson.current == len(lesson.steps) - 1
+
+
+def test_every_rule_id_in_the_text_is_a_rule_and_links_to_the_rule_book(lesson: Lesson) -> None:
+    known = set(rule_ids())
+    for step in lesson.steps:
+        for found in ID.findall(step.text):
+            assert found in known, f"{lesson.file} ({step.title}): {found} is not a rule of RULES.md"
+            assert f'href="rules.ipynb#rule-{found}"' in markdown_html(step.text)
+
+
+def test_no_engine_names_or_player_numbers_in_the_text(lesson: Lesson) -> None:
+    engine = re.compile(r"find_melds|legal_moves|same_suit_reason|total\(|Player [01]|four_nines|bela_at|\w+_\w+\(")
+    for step in lesson.steps:
+        assert not engine.search(step.title + " " + step.text), (lesson.file, step.title)
+
+
+# ---------------------------------------------------------------- the runner
+def small_lesson() -> tuple[Lesson, Question]:
+    lesson = Lesson("06_meld_contest.ipynb", goals=["one goal"])
+    lesson.step("Reading", "A **trick** is two cards (T1).")
+    question = Question("Which?", ["a", "b"], "b", "because (T1).")
+    lesson.step("A task", "Answer it.", task=question)
+    lesson.recap(["one thing"])
+    return lesson, question
+
+
+def test_continue_waits_for_the_task_and_back_goes_back() -> None:
+    lesson, question = small_lesson()
+    assert lesson.current == 0 and not lesson.next_button.disabled and lesson.back_button.disabled
+    lesson.next_button.click()
+    assert lesson.current == 1 and lesson.next_button.disabled  # the task first
+    assert not question.choose("a") and lesson.next_button.disabled
+    assert "Not quite" in question.feedback.value
+    assert question.choose("b") and not lesson.next_button.disabled
+    assert 'href="rules.ipynb#rule-T1"' in question.feedback.value
+    lesson.next_button.click()
+    assert lesson.current == 2 and lesson.next_button.disabled  # the recap is the last step
+    lesson.back_button.click()
+    assert lesson.current == 1
+
+
+def test_the_dots_say_where_you_are_and_jump() -> None:
+    lesson, question = small_lesson()
+    marks = [b.description for b in lesson.dots.children]
+    assert marks == ["●", "○", "○"]
+    question.choose("b")
+    lesson.dots.children[2].click()
+    assert lesson.current == 2 and [b.description for b in lesson.dots.children] == ["○", "✓", "●"]
+
+
+def test_a_trainer_as_a_task_lets_the_learner_on_once_a_position_is_solved() -> None:
+    lesson = Lesson("02_ranks_and_points.ipynb", goals=["g"])
+    trainer = WhichCardWins(seed=3)
+    lesson.step("Which card wins", "Click the winner.", task=trainer)
+    lesson.recap(["r"])
+    assert lesson.next_button.disabled
+    trainer.answer(trainer.winning_card)
+    assert not lesson.next_button.disabled
+
+
+def test_an_address_that_arrives_before_its_step_is_kept_until_the_step_exists() -> None:
+    lesson = Lesson("06_meld_contest.ipynb")
+    lesson.address.wanted = 2  # the page asked for #step-2 while the notebook was still running
+    lesson.step("One", "one")
+    assert lesson.current == 0
+    lesson.step("Two", "two")
+    assert lesson.current == 1
+
+
+def test_the_small_markdown() -> None:
+    assert markdown_html("1. one\n2. two (K7)") == (
+        '<ol><li>one</li><li>two (<a href="rules.ipynb#rule-K7" class="tartli-rule">K7</a>)</li></ol>'
+    )
+    assert markdown_html("a <b> & c") == "<p>a &lt;b&gt; &amp; c</p>"  # text, never markup
+    assert markdown_html("[the table](table.ipynb)") == '<p><a href="table.ipynb" target="_self">the table</a></p>'
+    assert words("**Two** words") == 2 and words("[a link](x.ipynb) here") == 3
+
+
+def test_bad_steps_are_refused() -> None:
+    with pytest.raises(TartliError, match="no course page"):
+        Lesson("99_nothing.ipynb")
+    with pytest.raises(TartliError, match="must be one of the options"):
+        Question("?", ["a"], "b")
+    with pytest.raises(TartliError, match="task must be"):
+        Lesson("06_meld_contest.ipynb").step("x", "y", task=object())
