@@ -656,3 +656,20 @@ def test_after_a_reload_the_position_is_dealt_fresh_and_the_score_line_shows_the
     plain = WhichCardWins(seed=6)
     plain.board.progress = "{}"
     assert (plain.lead, plain.second) == seen
+
+
+def test_the_lessons_quizzes_and_coaches_fit_a_phone_too() -> None:
+    from tartli.widgets.endgame import Endgame
+    from tartli.widgets.history_quiz import HistoryQuiz
+    from tartli.widgets.quiz import DealQuiz, DrawQuiz
+    from tartli.widgets.variant_quiz import VariantQuiz
+
+    for cls in (DealQuiz, DrawQuiz, VariantQuiz, HistoryQuiz, Endgame):
+        for seed in range(1, 9):
+            ex = cls(seed=seed)
+            ex.board.client_width = 358
+            for _ in range(2):
+                width, sizes = outer_picture(ex.board.svg)
+                assert width <= 358 + 1e-9, (cls.__name__, seed, width)
+                assert min(sizes) >= 9, (cls.__name__, seed, min(sizes))
+                ex.new_position()

@@ -457,7 +457,7 @@ class DealQuiz(_Quiz):
             language=self.language,
             trump=state.trump,
             highlighted=[_trump_seven(state)],
-            card_width=72,
+            card_width=canvas.card_width(len(state.hand(p)), 72),
         )
         canvas.row([(hand, None)])
 
@@ -608,7 +608,11 @@ class DrawQuiz(_Quiz):
             canvas.row([(card_svg(lead, language=self.language, width=84, trump=lead.suit is state.trump), None)])
             canvas.text(f"{whose(p)} hand (the card in question is marked):", size=14)
             hand = hand_svg(
-                state.hand(p), language=self.language, trump=state.trump, highlighted=[self.card], card_width=72
+                state.hand(p),
+                language=self.language,
+                trump=state.trump,
+                highlighted=[self.card],
+                card_width=canvas.card_width(len(state.hand(p)), 72),
             )
             canvas.row([(hand, None)])
             return canvas.svg()

@@ -598,7 +598,13 @@ class VariantQuiz(_Quiz):
         elif isinstance(self.move, Bela):
             marked = _suit_cards(state.trump, "KO")
         canvas.text(f"{whose(p)} hand:", size=14)
-        hand = hand_svg(state.hand(p), language=self.language, trump=state.trump, highlighted=marked, card_width=72)
+        hand = hand_svg(
+            state.hand(p),
+            language=self.language,
+            trump=state.trump,
+            highlighted=marked,
+            card_width=canvas.card_width(len(state.hand(p)), 72),
+        )
         canvas.row([(hand, None)])
 
     def _draw_stichmatsch(self, canvas: _Canvas) -> None:
@@ -647,6 +653,8 @@ class VariantQuiz(_Quiz):
         y = canvas.y
         x = 16.0
         for position in range(1, 20):
+            if canvas.fit is not None and position % 3 == 1 and x + 3 * 30 > canvas.fit - 16:  # a phone: next row
+                x, y = 16.0, y + 72
             canvas.place(back_svg(width=26), x, y)
             if position == 3 * self.packet + 1:
                 canvas.parts.append(
