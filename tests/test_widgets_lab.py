@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from tartli import Card, Deal, HandState, RuleSet
@@ -84,15 +82,7 @@ def test_records_round_trip_through_the_lab() -> None:
     lab.score0.value = 333
     text = lab.record()
     other = ScenarioLab(seed=1)
-    other.upload.value = (
-        {
-            "name": "p.json",
-            "type": "application/json",
-            "size": len(text),
-            "content": memoryview(text.encode()),
-            "last_modified": datetime.datetime(2026, 1, 1),
-        },
-    )
+    other.upload.receive("p.json", text.encode())
     assert other.deal() == lab.deal() and other.scores == (333, 0)
     assert result(Record.from_json(text).replay())["status"] == "in-progress"
     before = other.deal()

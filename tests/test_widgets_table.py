@@ -215,11 +215,16 @@ def test_records_save_and_load_and_a_bad_record_keeps_the_game() -> None:
     other.load_record(text)
     assert json.dumps(result(other.state)) == json.dumps(result(table.state))
     before = snapshot(other)
-    other.upload.value = (upload("bad.json", b'{"format": "tartli/1", "dealer": 5}'),)
+    other.upload.receive("bad.json", b'{"format": "tartli/1", "dealer": 5}')
     assert snapshot(other) == before
     assert other.messages[-1].startswith("dealer:")
-    other.upload.value = (upload("bin.json", b"\xff\xfe"),)
+    other.upload.receive("bin.json", b"\xff\xfe")
     assert "not UTF-8" in other.messages[-1] and snapshot(other) == before
+    other.upload._on_message(other.upload, {"event": "too-big", "name": "huge.json"}, [])
+    assert "at most" in other.messages[-1] and snapshot(other) == before
+    other.upload._on_message(other.upload, {"event": "file", "name": "t.json"}, [memoryview(text.encode())])
+    assert json.dumps(result(other.state)) == json.dumps(result(table.state))  # a file from the browser loads
+    assert other.upload.label == "Open a saved game"
 
 
 def test_reveal_shows_the_opponents_cards() -> None:

@@ -165,20 +165,91 @@ class SvgBoard(anywidget.AnyWidget):
         self.progress = json.dumps(data, sort_keys=True)
 
 
-def uploaded_text(change: dict[str, Any]) -> str | None:
-    """The text of the file a FileUpload widget just received (None if it was cleared).
+_FILE_ESM = r"""
+function render({ model, el }) {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = model.get("accept");
+  input.style.display = "none";
+  const button = document.createElement("button");
+  button.className = "jupyter-button widget-button";
+  button.type = "button";
+  button.textContent = model.get("label");
+  button.title = model.get("label");
+  button.addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    if (file.size > model.get("max_bytes")) {
+      model.send({ event: "too-big", name: file.name, size: file.size });
+      return;
+    }
+    file.arrayBuffer().then((data) => model.send({ event: "file", name: file.name }, undefined, [data]));
+  });
+  model.on("change:label", () => { button.textContent = model.get("label"); });
+  el.append(button, input);
+}
+export default { render };
+"""
 
-    Raises :class:`TartliError` for a file that is not UTF-8 text.
+
+_TOO_BIG = f"that file is not a tartli/1 record: a record has at most {MAX_RECORD_BYTES:,} bytes"
+
+
+class RecordFile(anywidget.AnyWidget):
+    """A button that opens a saved game record (a ``tartli/1`` file) from the learner's computer.
+
+    (ipywidgets' FileUpload labels itself "Load record (0)", a count a learner has no use for.)
     """
-    files = change["new"]
-    if not files:
-        return None
-    item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-    content = item["content"]
+
+    _esm = _FILE_ESM
+    label = traitlets.Unicode("Open a saved game").tag(sync=True)
+    accept = traitlets.Unicode(".json").tag(sync=True)
+    max_bytes = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[str], None]] = []
+        self._errors: list[Callable[[TartliError], None]] = []
+        self.on_msg(self._on_message)
+
+    def on_text(self, handler: Callable[[str], None], on_error: Callable[[TartliError], None]) -> None:
+        """``handler(text)`` with the text of each file chosen; ``on_error(err)`` for a file that is no record."""
+        self._handlers.append(handler)
+        self._errors.append(on_error)
+
+    def receive(self, name: str, content: bytes) -> None:
+        """A file arrived (as the browser sends it; tests call this too)."""
+        try:
+            text = record_text(content)
+        except TartliError as err:
+            self._fail(err)
+            return
+        for handler in list(self._handlers):
+            handler(text)
+
+    def _fail(self, err: TartliError) -> None:
+        for on_error in list(self._errors):
+            on_error(err)
+
+    def _on_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        try:
+            if content.get("event") == "too-big":
+                self._fail(TartliError(_TOO_BIG))
+            elif content.get("event") == "file" and buffers:
+                self.receive(str(content.get("name", "")), bytes(buffers[0]))
+        except Exception:  # a crafted message: the page stays alive
+            log.exception("a record file could not be read")
+
+
+def record_text(content: bytes) -> str:
+    """The text of a record file; :class:`TartliError` for one too large or not UTF-8 text."""
     if len(content) > MAX_RECORD_BYTES:  # the same bound as `tartli replay`, before any decoding
-        raise TartliError(f"that file is not a tartli/1 record: a record has at most {MAX_RECORD_BYTES:,} bytes")
-    data = content if isinstance(content, bytes) else bytes(content)
+        raise TartliError(_TOO_BIG)
     try:
-        return data.decode("utf-8")
+        return content.decode("utf-8")
     except UnicodeDecodeError:
         raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None

@@ -32,7 +32,7 @@ from tartli.names import Language
 from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
-from tartli.widgets.board import SvgBoard, uploaded_text
+from tartli.widgets.board import RecordFile, SvgBoard
 from tartli.widgets.quiz import does, who
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers import Exercise
@@ -95,7 +95,7 @@ class ScenarioLab:
         self.clear_button = w.Button(description="Clear all")
         self.check_button = w.Button(description="Check position", button_style="info")
         self.play_button = w.Button(description="Play it against the computer", button_style="success")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load record")
+        self.upload = RecordFile()
         self.download = w.HTML()
         self.message = w.HTML()
         self.table_box = w.VBox()
@@ -103,7 +103,7 @@ class ScenarioLab:
         self.clear_button.on_click(self._guard(lambda _b: self.clear()))
         self.check_button.on_click(self._guard(lambda _b: self.check()))
         self.play_button.on_click(self._guard(lambda _b: self.play()))
-        self.upload.observe(self._guard(self._on_upload), names="value")
+        self.upload.on_text(self._guard(self.load_record), lambda err: self.say(str(err), error=True))
         for control in (self.dealer, self.score0, self.score1, self.rules):
             control.observe(self._guard(lambda _change: self.refresh()), names="value")
         self.widget = w.VBox(
@@ -263,11 +263,6 @@ class ScenarioLab:
         self.moves = list(record.moves)
         moves = f" (its {len(record.moves)} moves are replayed when you play it)" if record.moves else ""
         self.say(f"Record loaded{moves}.")
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        text = uploaded_text(change)
-        if text is not None:
-            self.load_record(text)
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:

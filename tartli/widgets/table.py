@@ -48,7 +48,7 @@ from tartli.names import Language
 from tartli.record import Record
 from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
-from tartli.widgets.board import SvgBoard, uploaded_text
+from tartli.widgets.board import RecordFile, SvgBoard
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +394,7 @@ class TableController:
             value=self.seed, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="180px")
         )
         self.new_button = w.Button(description="New deal")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load record")
+        self.upload = RecordFile()
         self.download = w.HTML()
         self.log_view = w.HTML(
             layout=w.Layout(max_height="260px", overflow="auto", border="1px solid #ccc", padding="4px 8px")
@@ -440,7 +440,7 @@ class TableController:
         self.pause_choice.observe(
             self._guard(lambda change: setattr(self, "trick_pause", change["new"])), names="value"
         )
-        self.upload.observe(self._guard(self._on_upload), names="value")
+        self.upload.on_text(self._guard(self.load_record), self._guard(lambda err: self.say(str(err))))
         actions = w.HBox(
             [
                 self.swap_button,
@@ -1129,11 +1129,6 @@ class TableController:
     def save_record(self) -> str:
         """The hand so far as ``tartli/1`` text."""
         return Record.from_state(self.state).to_json()
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        text = uploaded_text(change)
-        if text is not None:
-            self.load_record(text)
 
     def load_deal(self, deal: Deal, scores: tuple[int, int] = (0, 0)) -> None:
         """Start a given deal (a lesson's scenario)."""

@@ -418,3 +418,22 @@ def test_a_reload_in_the_middle_of_a_match_brings_back_the_same_position(open_pa
     after = wait_for_my_turn(page, timeout=30_000)
     assert after.hand == before.hand and len(after.hand) == 9
     opened.watch.assert_clean()
+
+
+def test_a_saved_game_is_opened_from_a_file_with_a_plain_button(open_page: Any, tmp_path: Path) -> None:
+    from tartli.game import HandState
+    from tartli.record import Record
+
+    state = HandState.from_seed(7)
+    for _ in range(3):
+        state.push(next(m for m in state.legal_moves() if str(m).split(": ")[1].startswith("play")))
+    saved = tmp_path / "game.json"
+    saved.write_text(Record.from_state(state).to_json(), encoding="utf-8")
+    page = open_table(open_page).page
+    assert page.get_by_role("button", name="Open a saved game").is_visible()
+    assert "Load record (0)" not in page.locator("body").inner_text()
+    page.locator("input[type=file][accept='.json']").first.set_input_files(str(saved))
+    page.locator(".tartli-message", has_text="Record loaded: 3 moves.").wait_for(timeout=15_000)
+    (tmp_path / "junk.json").write_bytes(b"\xff\xfe")
+    page.locator("input[type=file][accept='.json']").first.set_input_files(str(tmp_path / "junk.json"))
+    page.locator(".tartli-message", has_text="not UTF-8").wait_for(timeout=15_000)
