@@ -385,7 +385,7 @@ class Event(NamedTuple):
         if kind == "bela":
             return says("declares", "declare", f" béla and {agree(name, 'scores', 'score')} 40.")
         if kind == "swap":
-            return says("swaps", "swap", f" the trump 7 for the {self.cards[1].name()}.")
+            return says("swaps", "swap", f" the trump Seven for the {self.cards[1].name()}.")
         if kind == "show":
             return says("shows", "show", f" the {card} before taking it.")
         if kind == "stichmatsch":
@@ -667,7 +667,7 @@ class HandState:
     # ---------------------------------------------------------------- legality
     # Legality lives in legal_moves() alone; the _why_not_* methods below only explain refusals.
     def _can_swap(self, p: int) -> bool:
-        """T5 (V7): the caller has checked the trick number, the indicator and the trump 7."""
+        """T5 (V7): the caller has checked the trick number, the indicator and the trump Seven."""
         trick = self._trick
         if not self.rules.swap_any_time:
             # T5: only the leader, before declaring and before leading.
@@ -852,13 +852,13 @@ class HandState:
         if self.indicator is None or self.trick_number > PHASE1_TRICKS:
             return IllegalMoveError(rule, "the indicator has been drawn: there is nothing to swap with")
         if not self._hands[p] & seven.bit:
-            return IllegalMoveError(rule, f"only the holder of the trump 7 ({seven}) may swap it for the indicator")
+            return IllegalMoveError(rule, f"only the holder of the trump Seven ({seven}) may swap it for the indicator")
         if self.rules.swap_any_time:
             return IllegalMoveError(
-                "V7", "you declared a sequence with the trump 7 in this trick, so you may not swap it now"
+                "V7", "you declared a sequence with the trump Seven in this trick, so you may not swap it now"
             )
         if p != self.leader:
-            return IllegalMoveError("T5", "only the player about to lead may swap the trump 7")
+            return IllegalMoveError("T5", "only the player about to lead may swap the trump Seven")
         if self._trick.lead >= 0:
             return IllegalMoveError("T5", "the swap comes before leading to the trick")
         return IllegalMoveError("T5", "the swap comes before declaring (K1 step 1)")

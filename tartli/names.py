@@ -55,9 +55,9 @@ RANKS: dict[str, tuple[str, ...]] = {
     "de": ("Daus", "König", "Ober", "Unter", "Zehner", "Neuner", "Achter", "Siebener"),
 }
 RANK_LETTERS: dict[str, tuple[str, ...]] = {
-    "en": ("A", "K", "O", "U", "10", "9", "8", "7"),
-    "hu": ("Á", "K", "F", "A", "10", "9", "8", "7"),
-    "de": ("A", "K", "O", "U", "10", "9", "8", "7"),
+    "en": ("A", "K", "O", "U", "X", "9", "8", "7"),
+    "hu": ("Á", "K", "F", "A", "X", "9", "8", "7"),
+    "de": ("A", "K", "O", "U", "X", "9", "8", "7"),
 }
 SEQUENCES: dict[str, dict[int, str]] = {
     "en": {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"},

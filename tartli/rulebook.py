@@ -153,7 +153,7 @@ RULES: tuple[Rule, ...] = (
         "highest card of the suit that was led wins, and a card of another suit cannot win. Highest means in "
         "the order of C3 for trumps and C4 for the other suits.",
         "XL / 7H",
-        "Hearts are trumps: the Ten of Leaves is led, and the little trump 7 takes it.",
+        "Hearts are trumps: the Ten of Leaves is led, and the little trump Seven takes it.",
         trump="H",
     ),
     Rule(
@@ -167,7 +167,7 @@ RULES: tuple[Rule, ...] = (
         "Drawing from the talon",
         "After each of the first seven tricks you both draw a card from the talon: first the trick's winner, "
         "then the loser, so you each hold nine cards again. After trick 7 the loser takes the very last card: "
-        "the face-up trump, or the trump 7 that was swapped for it.",
+        "the face-up trump, or the trump Seven that was swapped for it.",
     ),
     Rule(
         "T4",
@@ -178,12 +178,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "T5",
-        "Swapping the trump 7",
-        "Just before any of tricks 1 to 7, the player about to lead may exchange the trump 7 from their hand "
+        "Swapping the trump Seven",
+        "Just before any of tricks 1 to 7, the player about to lead may exchange the trump Seven from their hand "
         "for the face-up trump card. You may, you need not. Only the leader may swap, and only before declaring "
         "and before playing a card.",
         "7H / OH",
-        "Hearts are trumps: with the 7 of Hearts you may take the face-up Over.",
+        "Hearts are trumps: with the Seven of Hearts you may take the face-up Over.",
         trump="H",
     ),
     # M: melds
@@ -244,7 +244,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "K1",
         "The steps of a trick",
-        "Every trick runs in the same order. The leader may swap the trump 7, may declare, and plays a card. "
+        "Every trick runs in the same order. The leader may swap the trump Seven, may declare, and plays a card. "
         "The second player may then declare, you compare your best melds, and the second player plays. "
         "Whoever declared the best meld scores every set and sequence they declared this trick; the other "
         "scores none of theirs. Then the winner takes the trick and you both draw.",
@@ -395,10 +395,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "V7",
-        "Austrian: swapping the trump 7 at any time",
-        "Whoever holds the trump 7 may swap it for the face-up card at any moment while that card is on the "
+        "Austrian: swapping the trump Seven at any time",
+        "Whoever holds the trump Seven may swap it for the face-up card at any moment while that card is on the "
         "table, not only the leader. But a 7 swapped in a trick cannot be part of a sequence declared in that "
-        "trick: once you have declared a sequence with the trump 7 in it, you cannot swap it in that trick.",
+        "trick: once you have declared a sequence with the trump Seven in it, you cannot swap it in that trick.",
     ),
     Rule(
         "V8",

@@ -425,7 +425,7 @@ def test_b2_no_claim_while_totals_are_equal_after_both_reach_501_at_once() -> No
 # ----------------------------------------------------------------- swaps (T5, V7)
 def test_t5_swap_refusals() -> None:
     state = deal_a()  # player 0 leads and holds 7B; indicator 9B
-    refuse(state, "1: swap", "T5", "holder of the trump 7")
+    refuse(state, "1: swap", "T5", "holder of the trump Seven")
     s2 = deal_a()
     s2.push("0: declare vannak:O")
     refuse(s2, "0: swap", "T5", "before declaring")
@@ -456,7 +456,7 @@ def test_v7_no_swap_after_declaring_a_sequence_with_the_trump_7() -> None:
     state = HandState(make_deal("9B 8B 7B OA UA AL 7L 8H 7H", "AA KA XL UL AH KH XH 8A 7A", "XB"), RuleSet.austrian())
     assert state.is_legal("0: swap")
     state.push("0: declare terc:9B")
-    refuse(state, "0: swap", "V7", "trump 7")
+    refuse(state, "0: swap", "V7", "trump Seven")
     refuse(state, "1: swap", "V7", "holder")
 
 

@@ -1,4 +1,5 @@
-"""Lesson 01's exercise, "Name the card" (tartli.widgets.trainers.NameTheCard): judged by Card.name, cites C1.
+"""Lesson 01's exercise, "Name the card" (tartli.widgets.trainers.NameTheCard): judged by Card.name, cites C1;
+and lessons 01 and 02 as steps.
 
 No browser: the answer buttons are pressed with ``.click()`` as the front-end would.
 """
@@ -12,8 +13,13 @@ import ipywidgets as w
 import pytest
 
 from tartli import Card
-from tartli.cards import CARDS, Rank
-from tartli.widgets.trainers import TRAINERS, NameTheCard, trainer
+from tartli.cards import CARDS, TOTAL_CARD_POINTS, Rank, Suit
+from tartli.course import PAGES
+from tartli.game import trick_winner
+from tartli.render.cards import card_svg
+from tartli.widgets.steps import ExerciseTask, Lesson, Question
+from tartli.widgets.trainers import TRAINERS, CountPoints, NameTheCard, WhichCardWins, trainer
+from tests.test_steps import run_lesson
 
 SEEDS = range(30)
 
@@ -140,3 +146,73 @@ def test_catalogue_and_lesson_progress_id() -> None:
     ex.answer(ex.card)
     assert ex.progress.stage("lesson01.name-the-card") == (1, 0) and ex.progress.stage("name-the-card") == (0, 0)
     assert isinstance(ex.widget, w.VBox) and all(b in ex.controls.children for b in ex.option_buttons)
+
+
+# ---------------------------------------------------------------------------- lessons 01 and 02 as steps
+def steps_of(file: str) -> Lesson:
+    return run_lesson(next(p for p in PAGES if p.file == file))
+
+
+def step(lesson: Lesson, title: str) -> Any:
+    return next(s for s in lesson.steps if s.title == title)
+
+
+TRICK_WORDS = re.compile(r"\b(trick|lead|trump|follow)", re.IGNORECASE)
+
+
+def test_lesson_01_says_what_a_trick_is_before_any_step_uses_the_words() -> None:
+    lesson = steps_of("01_pack.ipynb")
+    first = [s.title for s in lesson.steps].index("Tricks in one minute")
+    for earlier in lesson.steps[:first]:
+        assert not TRICK_WORDS.search(earlier.title + " " + earlier.text), earlier.title
+    tricks = lesson.steps[first]
+    for word in ("tricks", "lead", "trumps", "follow suit"):
+        assert f"**{word}**" in tricks.text  # each word defined in bold, in plain words
+    assert "data-card=" in str(tricks.parts)  # a small picture: the trick
+    lead, answer = Card.parse("AA"), Card.parse("7H")
+    assert f'data-card="{lead}"' in str(tricks.parts) and f'data-card="{answer}"' in str(tricks.parts)
+    assert isinstance(tricks.task, Question) and "T1" in tricks.task.explain
+    assert tricks.task.answer_text == tricks.task.options[trick_winner(lead, answer, Suit.HEARTS)]
+
+
+def test_lesson_01_teaches_the_over_and_under_of_a_real_pack() -> None:
+    lesson = steps_of("01_pack.ipynb")
+    over_under = step(lesson, "Over or Under?")
+    text = " ".join(over_under.text.split())
+    assert "top left corner" in text and "lower down the left side" in text  # what a real pack shows
+    assert "are its own" in text  # the course's drawings are not a real pack's (ERRATA)
+    for card in ("OL", "UL"):  # drawn as a real pack shows them: no corner index, no name ribbon
+        assert card_svg(Card.parse(card), width=120, bare=True) in str(over_under.parts)
+    which = step(lesson, "Which one is it?")
+    assert isinstance(which.task, Question) and which.task.options == ["Over", "Under"]
+    found = re.search(r'data-card="(\w\w)"', str(which.parts))
+    assert found is not None
+    shown = Card.parse(found.group(1))
+    assert shown.name() not in str(which.parts)  # the picture does not give the answer away
+    assert which.task.answer_text == shown.rank.name_in()
+    everything = " ".join(s.text for s in lesson.steps)
+    for wrong in ("hawk bell", "because of the Hungarian name", "holds it", "waist"):
+        assert wrong not in everything  # errata for lesson 01
+    name_the_card = lesson.steps[-2].task
+    assert isinstance(name_the_card, ExerciseTask) and isinstance(name_the_card.exercise, NameTheCard)
+    assert name_the_card.exercise.progress_id == "lesson01.name-the-card"
+
+
+def test_lesson_02_answers_are_the_engines() -> None:
+    lesson = steps_of("02_ranks_and_points.ipynb")
+    nine = step(lesson, "The trump order").task
+    assert isinstance(nine, Question) and nine.answer_text == str(Card.parse("9H").points(Suit.HEARTS)) == "14"
+    plain = step(lesson, "The plain order").task
+    king, ten = Card.parse("KA"), Card.parse("XA")
+    assert isinstance(plain, Question) and plain.answer_text == (king, ten)[trick_winner(king, ten, Suit.HEARTS)].name()
+    share = step(lesson, "161 card points in a hand").task
+    assert isinstance(share, Question) and share.answer_text == str(TOTAL_CARD_POINTS - 96)
+    off_suit = step(lesson, "Who wins a trick").task
+    led, second = Card.parse("9A"), Card.parse("AH")
+    assert isinstance(off_suit, Question)
+    assert off_suit.answer_text == (led, second)[trick_winner(led, second, Suit.BELLS)].name() == "Nine of Acorns"
+    trainers = [s.task.exercise for s in lesson.steps if isinstance(s.task, ExerciseTask)]
+    assert [(type(t), t.progress_id) for t in trainers] == [
+        (WhichCardWins, "lesson02.which-card-wins"),
+        (CountPoints, "lesson02.count-points"),
+    ]

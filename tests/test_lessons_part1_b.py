@@ -1,4 +1,5 @@
-"""The quizzes of lessons 03 and 04 (tartli.widgets.quiz): DealQuiz and DrawQuiz.
+"""The quizzes of lessons 03 and 04 (tartli.widgets.quiz): DealQuiz and DrawQuiz; and lessons 03, 04, 05 and 07
+as steps.
 
 Every verdict must be the engine's: the tests recompute it from the position
 with the engine's own calls (``to_move``, ``is_legal``, ``talon``, the trick
@@ -15,11 +16,15 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from tartli.cards import Card, Rank
-from tartli.game import Phase
+from tartli.cards import Card, Rank, Suit
+from tartli.course import PAGES
+from tartli.game import Deal, HandState, Phase
+from tartli.melds import Meld, find_melds
 from tartli.moves import Play, Swap
 from tartli.widgets.quiz import QUIZZES, DealQuiz, DrawQuiz
+from tartli.widgets.steps import ExerciseTask, Question
 from tartli.widgets.trainers import Exercise, Progress
+from tests.test_steps import run_lesson
 
 SEEDS = range(30)
 
@@ -182,7 +187,7 @@ def test_deal_quiz_swap_verdict_is_the_engines_over_30_seeds() -> None:
         assert "T5" in text
         if quiz.truth:
             assert p == state.leader and state.lead is None and state.trick_number <= 7
-            assert "also keep the 7" in text
+            assert "also keep the Seven" in text
         elif state.indicator is None:
             assert "loser of trick 7 took it" in text
         elif p != state.leader:
@@ -303,3 +308,110 @@ def test_quizzes_keep_stars_under_the_lesson_id() -> None:
     draw.answer(draw.truth)
     assert progress.stage("lesson03.quiz") == (1, 0) and progress.stage("lesson04.quiz") == (0, 1)
     assert deal.board.storage_key == "tartli.trainers.lesson03.quiz"
+
+
+# ---------------------------------------------------------------------------- lesson 03 as steps
+def test_lesson_03_deals_as_d1_says_and_shows_the_whole_table() -> None:
+    lesson = run_lesson(next(p for p in PAGES if p.file == "03_deal.ipynb"))
+    by_title = {s.title: s for s in lesson.steps}
+    talon = by_title["The trump indicator and the talon"]
+    deal = Deal.from_seed(12)
+    assert isinstance(talon.task, Question) and talon.task.answer_text == str(len(deal.talon) + 1) == "14"
+    assert "19th" in talon.text and "V1" in talon.text  # the 10th card is an Austrian choice, not the error
+    assert "14 cards face down" in talon.text and "33" in talon.text  # the error: 9 + 9 + 1 + 14
+    table = str(by_title["The table"].parts)
+    assert 'class="tartli-table"' in table and 'class="tartli-table narrow"' in table  # wide, and upright on a phone
+    assert "The computer" in table and "Player 1" not in table
+    assert isinstance(by_title["The table"].task, Question)
+    assert by_title["The table"].task.answer_text == deal.trump.name_in()
+    packets = by_title["Nine cards each"]
+    assert isinstance(packets.task, Question) and packets.task.answer_text == "The computer"  # you deal: 7-9 are its
+    for title in ("Swapping the trump Seven", "Why keep the Seven?"):
+        task = by_title[title].task
+        assert isinstance(task, Question) and task.answer_text == "No" and "T5" in task.explain
+    text = " ".join(s.text for s in lesson.steps)
+    for wrong in ("both players will draw during the first half", "hetes", "turned-up card", "Player 0"):
+        assert wrong not in text  # errata: one term for the turned card and the trump Seven; our own words
+    quiz = lesson.steps[-2].task
+    assert isinstance(quiz, ExerciseTask) and isinstance(quiz.exercise, DealQuiz)
+    assert quiz.exercise.progress_id == "lesson03.quiz"
+
+
+# ---------------------------------------------------------------------------- lessons 04, 05 and 07 as steps
+def lesson_steps(file: str) -> dict[str, Any]:
+    lesson = run_lesson(next(p for p in PAGES if p.file == file))
+    return {s.title: s for s in lesson.steps}
+
+
+def question(step: Any) -> Question:
+    assert isinstance(step.task, Question), step.title
+    return step.task
+
+
+def test_lesson_04_draws_as_t3_says() -> None:
+    steps = lesson_steps("04_phase_one.ipynb")
+    assert question(steps["Two phases"]).answer_text == "7"
+    free = HandState.from_seed(21, dealer=0)
+    free.push(Play(1, free.hand(1)[0]))
+    assert len([m for m in free.legal_moves() if isinstance(m, Play)]) == 9  # T2: any card
+    assert question(steps["Any card will do"]).answer_text == "Yes"
+    assert question(steps["Two cards fewer each trick"]).answer_text == "8"  # 14 - 3 x 2
+    swap = question(steps["Trick 7 and the trump indicator"])
+    assert swap.answer_text == "The Seven of Hearts" and "T5" in swap.explain  # the trump Seven swapped in
+    assert "tartli-narrow-only" in str(steps["Seven tricks, played by the computer"].parts)  # a phone's own table
+    assert steps["Your turn: the first seven tricks"].task is None
+    quiz = steps["Trick and draw"].task
+    assert isinstance(quiz, ExerciseTask) and quiz.exercise.progress_id == "lesson04.quiz"
+    text = " ".join(s.text + " ".join(getattr(s.task, "options", [])) for s in steps.values())
+    for wrong in ("turned-up", "trump 7", "Player 0", "newest line first"):
+        assert wrong not in text  # errata: one term for the turned card and the trump Seven; the log reads down
+
+
+def test_lesson_05_names_every_meld_of_the_starting_hand_and_keeps_the_ladder_for_lesson_07() -> None:
+    steps = lesson_steps("05_melds.ipynb")
+    start = [Card.parse(c) for c in ("UA", "UL", "UH", "UB", "OH", "XH", "KL", "OL", "7A")]
+    explore = steps["Explore: the melds in a hand"]
+    melds = find_melds(start, trump=Suit.LEAVES)
+    assert len(melds) == 4
+    for meld in melds:  # errata: the Leaf-King-Terc was missing
+        assert meld.title().lower() in explore.text.lower(), meld
+    without = find_melds([c for c in start if c != Card.parse("UH")], trump=Suit.LEAVES)
+    assert question(explore).answer_text == str(len(without)) == "2"
+    text = " ".join(s.text for s in steps.values())
+    assert "longest" not in text  # errata: a long run may score in steps (lesson 07), not "announce the longest"
+    assert "07" in steps["Runs inside runs"].text
+    assert "at most one set and at most one sequence" not in text  # a near-copy of the source, reworded
+    assert question(steps["Only in tricks 1 to 8"]).answer_text == "Yes"  # trick 8 still allows melds (M4)
+    assert question(steps["One set and one sequence a trick"]).answer_text == "One set and the terc"  # M5
+    assert question(steps["Your moment, from your hand"]).answer_text == "No, only in a later trick"  # M7
+    kvart = Meld.parse("kvart:OA")
+    assert question(steps["From terc to okt"]).answer_text == str(kvart.value)
+    finder = steps["Find the melds"].task
+    assert isinstance(finder, ExerciseTask) and finder.exercise.progress_id == "lesson05.find-melds"
+
+
+def test_lesson_07_ladder_builder_climbs_with_the_engine_and_fits_a_phone() -> None:
+    lesson = run_lesson(next(p for p in PAGES if p.file == "07_sequences.ipynb"))
+    steps = {s.title: s for s in lesson.steps}
+    build = steps["Build your own ladder"]
+    builder = build.task
+    assert builder is not None and not builder.done
+    ladder = str(steps["Climbing the ladder"].parts)
+    assert ">X</th>" in ladder and ">10</th>" not in ladder  # the column heads write the Ten as X
+    widths = [float(x) for x in re.findall(r'<svg [^>]*?width="([\d.]+)"[^>]*class="tartli-card', ladder)]
+    assert len(widths) > 20 and min(widths) >= 34  # small cards keep a readable corner index on a phone
+    lesson.go(lesson.steps.index(build))
+    assert lesson.next_button.disabled
+    buttons = builder.buttons  # every sequence of Hearts, as the engine judges it
+    buttons[Meld.parse("terc:UH")].click()
+    buttons[Meld.parse("terc:XH")].click()  # refused: overlapping with a lower top card (K7)
+    assert Meld.parse("terc:XH") not in builder.scored and "Refused" in builder.message.value
+    builder.clear_button.click()
+    for text in ("terc:XH", "terc:UH", "kvart:UH", "terc:OH", "kvart:OH", "kvint:OH"):
+        buttons[Meld.parse(text)].click()
+    assert builder.done and not lesson.next_button.disabled
+    assert sum(m.value for m in builder.scored) == 260 == int(question(steps["Climbing the ladder"]).answer_text)
+    austrian = question(steps["The Austrian rule"])
+    assert austrian.answer_text == "Yes" and "V5" in austrian.explain and "K7" in austrian.explain
+    same_suit = steps["May this sequence follow?"].task
+    assert isinstance(same_suit, ExerciseTask) and same_suit.exercise.progress_id == "lesson07.same-suit"

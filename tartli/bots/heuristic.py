@@ -8,7 +8,7 @@ The rules of thumb, in the order they are tried:
 1. Going out: claim as soon as the total is 501 or more (S3, S4).
 2. Béla: it always scores 40 (M3), so it is taken at once (B1), or named with
    the other melds under the Pais rule (B2).
-3. Swap the trump 7 for the indicator (T5): a better trump for the lowest one,
+3. Swap the trump Seven for the indicator (T5): a better trump for the lowest one,
    unless the 7 belongs to a trump sequence in hand.
 4. Declare: the most valuable legal declaration (a declaration that loses the
    contest costs nothing and may be made again, K5).
@@ -155,7 +155,7 @@ class HeuristicBot:
         swap = next((m for m in moves if isinstance(m, Swap)), None)
         if swap is not None and view.indicator is not None and self._swap_is_good(view):
             return swap, (
-                f"Swap the trump 7 for the {view.indicator.name()}: a better trump "
+                f"Swap the trump Seven for the {view.indicator.name()}: a better trump "
                 f"(worth {view.indicator.points(view.trump)} card points) for the lowest one."
             )
         decl = _best_declaration(moves)

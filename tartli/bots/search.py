@@ -394,7 +394,7 @@ def _describe(move: Move) -> str:
     if isinstance(move, Declare):
         return "Declare " + " and ".join(m.title() for m in move.melds)
     if isinstance(move, Swap):
-        return "Swap the trump 7"
+        return "Swap the trump Seven"
     if isinstance(move, Pass):
         return "Pass"
     return str(move)

@@ -224,7 +224,7 @@ class ScenarioLab:
         moves = state.legal_moves()
         notes = []
         if any(isinstance(m, Swap) for m in moves):
-            notes.append("may swap the trump 7 (T5)")
+            notes.append("may swap the trump Seven (T5)")
         declares = [m for m in moves if isinstance(m, Declare)]
         if declares:
             notes.append(f"may declare {len(declares)} way(s) (M1-M5)")
@@ -332,7 +332,7 @@ class LabChallenge(Exercise):
     instruction = "Set up the position the goal asks for in the lab above, then press “Check my position”."
 
     GOALS: tuple[tuple[str, str], ...] = (
-        ("swap", "The player who leads trick 1 may swap the trump 7 (T5)."),
+        ("swap", "The player who leads trick 1 may swap the trump Seven (T5)."),
         ("overs", "You hold four Overs, ready to declare them (M2)."),
         ("bela", "The leader of trick 1 may declare béla at once (B1)."),
         ("second-leads", "The computer leads the first trick (D3)."),
@@ -368,7 +368,7 @@ class LabChallenge(Exercise):
         key = self.goal[0]
         if key == "swap":
             ok = Swap(leader) in state.legal_moves(leader)
-            return ok, "The leader may swap the trump 7 (T5)." if ok else (
+            return ok, "The leader may swap the trump Seven (T5)." if ok else (
                 f"{does(leader, 'leads', 'lead')} trick 1: to swap, {who(leader, start=False)} must hold "
                 f"the Seven of {state.trump.name_in('en')} (T5)."
             )

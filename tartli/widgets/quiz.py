@@ -278,7 +278,7 @@ class DealQuiz(_Quiz):
         self.holder = holder if holder is not None else found.leader
         seven = self._name(_trump_seven(found))
         self.question = (
-            f"{does(self.holder, 'holds', 'hold')} {seven}, the trump 7. "
+            f"{does(self.holder, 'holds', 'hold')} {seven}, the trump Seven. "
             f"May {who(self.holder, start=False)} swap it for the indicator now?"
         )
         self.choices = [("Yes, the swap is allowed now", True), ("No, not now", False)]
@@ -358,8 +358,8 @@ class DealQuiz(_Quiz):
             return (
                 f"{does(p, 'is', 'are')} about to lead trick {state.trick_number} and "
                 f"{agree(who(p), 'has', 'have')} not declared or played yet, so {who(p, start=False)} may exchange "
-                "the trump 7 for the indicator. The swap is optional: "
-                f"{'you' if p == 0 else 'it'} may also keep the 7 (T5)."
+                "the trump Seven for the trump indicator. The swap is optional: "
+                f"{'you' if p == 0 else 'it'} may also keep the Seven (T5)."
             )
         if state.indicator is None:
             return (
@@ -560,7 +560,7 @@ class DrawQuiz(_Quiz):
             return f"{trick}. The winner draws first, then {does(loser, *verb, start=False)} {then} (T3)."
         if self.kind == "indicator":
             taken = next(cards for _, say, cards in self._draws() if say == "indicator")[0]
-            swapped = " (the trump 7 that replaced the first indicator)" if self._swapped() else ""
+            swapped = " (the trump Seven that replaced the first trump indicator)" if self._swapped() else ""
             return (
                 f"{trick} and drew the last face-down card; the loser, {who(loser, start=False)}, "
                 f"{agree(who(loser), 'takes', 'take')} the indicator, "
@@ -622,7 +622,7 @@ class DrawQuiz(_Quiz):
         self._trick_row(canvas, self.number)
         if self.kind == "indicator":
             taken = next(cards for _, say, cards in self._draws() if say == "indicator")[0]
-            caption = "The card under the talon" + (" (the trump 7, swapped in):" if self._swapped() else ":")
+            caption = "The card under the talon" + (" (the trump Seven, swapped in):" if self._swapped() else ":")
             self._indicator_row(canvas, taken, caption)
         return canvas.svg()
 

@@ -139,7 +139,7 @@ def move_words(move: Move, view: PlayerView, language: Language | None = None) -
         return "declare béla (40)"
     if isinstance(move, Swap):
         indicator = f" for the {view.indicator.name(lang)}" if view.indicator is not None else ""
-        return f"swap the trump 7{indicator}"
+        return f"swap the trump Seven{indicator}"
     if isinstance(move, GoOut):
         return "go out (claim 501)"
     return str(move)  # pragma: no cover - every kind of move is named above
@@ -356,7 +356,7 @@ class TableController:
             self.board.observe(self._guard(self._on_saved_game), names="progress")
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
-        self.swap_button = w.Button(description="Swap the trump 7", tooltip="T5: exchange it for the indicator")
+        self.swap_button = w.Button(description="Swap the trump Seven", tooltip="T5: exchange it for the indicator")
         self.bela_button = w.Button(description="Béla (40)", tooltip="B1: King and Over of trumps")
         self.declarations = w.Dropdown(options=[], description="Melds:", layout=w.Layout(width="auto"))
         self.declare_button = w.Button(description="Declare", button_style="info")

@@ -1775,7 +1775,8 @@ class NameTheCard(Exercise):
             if {wrong.rank, self.card.rank} == {Rank.OVER, Rank.UNDER}:
                 over, under = Rank.OVER.name_in(lang), Rank.UNDER.name_in(lang)
                 return (
-                    f"Look where the suit pip stands: the {over} holds it high, the {under} lower down. Try again (C1)."
+                    f"Look where the suit pip stands: on the {over} it stands high, in the top left corner; "
+                    f"on the {under} lower down the left side. Try again (C1)."
                 )
             look = _RANK_LOOKS[wrong.rank].format(r=wrong.rank.name_in(lang))
             return f"Look at the figure or the numeral: {look}. Try again (C1)."

@@ -7,7 +7,7 @@ asks what that rule set allows or gives:
 * ``four-nines``: may the leader declare four Nines? (M2, V3)
 * ``two-sequences``: may the leader declare two sequences in one trick? (M5, V4)
 * ``same-suit``: may a player add this sequence to the one they scored in that suit? (K7, V5)
-* ``swap``: may this player swap the trump 7 now? (T5, V7)
+* ``swap``: may this player swap the trump Seven now? (T5, V7)
 * ``bela``: may this player score béla now, as a move of its own? (B1, B2)
 * ``stichmatsch``: does winning all of tricks 8-16 take all 161 card points here? (S2, V9)
 * ``double``: a player goes out: is it a double (maccs)? (S4, V10)
@@ -118,7 +118,7 @@ def move_words(move: Move | str, names: tuple[str, str] = PLAYERS) -> str:
     if isinstance(move, Bela):
         return f"{says('calls', 'call')} béla on its own"
     if isinstance(move, Swap):
-        return f"{says('swaps', 'swap')} the trump 7 for the trump card"
+        return f"{says('swaps', 'swap')} the trump Seven for the trump card"
     if isinstance(move, Pass):
         return says("passes", "pass")
     return f"{says('goes', 'go')} out ({agree(name, 'claims', 'claim')} 501)"
@@ -268,7 +268,9 @@ class VariantQuiz(_Quiz):
         if case == "leader":
             self.state = HandState(_deal_with(rng, [seven], [], trump), self.rules)
             self.move = Swap(0)
-            self.question = f"{self._under()}, may you, about to lead trick 1, swap the trump 7 for the indicator now?"
+            self.question = (
+                f"{self._under()}, may you, about to lead trick 1, swap the trump Seven for the trump indicator now?"
+            )
             return
         held = _suit_cards(trump, "987") if case == "declared" else [seven]
         others = [c for c in CARDS if c.suit is not trump]
@@ -281,7 +283,7 @@ class VariantQuiz(_Quiz):
         self.move = Swap(1)
         said = ", after declaring a terc that holds it," if case == "declared" else ""
         self.question = (
-            f"{self._under()}: you have led. May the computer{said} swap the trump 7 for the indicator now, "
+            f"{self._under()}: you have led. May the computer{said} swap the trump Seven for the indicator now, "
             "in the middle of the trick?"
         )
 
@@ -463,7 +465,7 @@ class VariantQuiz(_Quiz):
         if self.truth:
             if self.rules.swap_any_time:
                 return (
-                    "under the Austrian rules the holder of the trump 7 may swap it at any moment "
+                    "under the Austrian rules the holder of the trump Seven may swap it at any moment "
                     "while the indicator lies out (V7)."
                 )
             return (
