@@ -673,3 +673,11 @@ def test_the_lessons_quizzes_and_coaches_fit_a_phone_too() -> None:
                 assert width <= 358 + 1e-9, (cls.__name__, seed, width)
                 assert min(sizes) >= 9, (cls.__name__, seed, min(sizes))
                 ex.new_position()
+
+
+def test_a_rule_id_in_the_feedback_links_to_the_rule_book() -> None:
+    ex = WhichCardWins(seed=2)
+    loser = ex.second if ex.winning_card == ex.lead else ex.lead
+    ex.answer(loser)
+    assert 'href="rules.ipynb#rule-T1"' in ex.feedback.value and 'target="_blank"' in ex.feedback.value
+    assert "T1" in feedback_text(ex)

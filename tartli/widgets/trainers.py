@@ -43,6 +43,7 @@ from tartli.names import Language, upper_first
 from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg, meld_svg
+from tartli.rulebook import link_rule_ids
 from tartli.rules import RuleSet
 from tartli.widgets.board import SvgBoard
 
@@ -658,7 +659,8 @@ class Exercise:
         fill, edge = _BOX[verdict]
         self.feedback.value = (
             f"<div class='tartli-feedback {verdict}' role='status' style='background:{fill};"
-            f"border-left:5px solid {edge};padding:6px 10px;margin:4px 0'>{_e(message)}</div>"
+            f"border-left:5px solid {edge};padding:6px 10px;margin:4px 0'>"
+            f"{link_rule_ids(_e(message), target='_blank')}</div>"  # a rule ID opens the rule book beside the page
         )
 
     def _guard(self, callback: Callable[..., object]) -> Callable[..., None]:
