@@ -1,8 +1,9 @@
 """The course map: the pages of the app in reading order, and the navigation between them.
 
-Each page is a notebook in ``notebooks/`` (shipped inside the package as
-``tartli/notebooks``). The index draws the map from here and every page ends
-with previous/next links made by :func:`nav_html`, so the map has one source.
+Each page is a notebook in ``notebooks/`` at the top of the repository; the wheel
+ships them inside the package as ``tartli/notebooks`` (see :func:`notebooks_dir`).
+The index draws the map from here and every page ends with previous/next links
+made by :func:`nav_html`, so the map has one source.
 """
 
 from __future__ import annotations
@@ -126,8 +127,19 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
 
 
 def notebooks_dir() -> Path:
-    """Where the pages are: the package's copy (``tartli/notebooks``)."""
-    return Path(__file__).resolve().parent / "notebooks"
+    """Where the pages are.
+
+    An installed wheel holds them in the package, as ``tartli/notebooks`` (the build maps the
+    package ``tartli.notebooks`` to the repository's ``notebooks/``: see pyproject.toml). In a
+    clone (an editable install, or ``python -m tartli...`` run from its root) they are the
+    clone's own ``notebooks/``, beside ``tartli/``.
+    """
+    package = Path(__file__).resolve().parent
+    shipped = package / "notebooks"
+    clone = package.parent / "notebooks"
+    if not (shipped / PAGES[0].file).is_file() and (package.parent / "pyproject.toml").is_file():
+        return clone
+    return shipped
 
 
 def page_url(page: Page, *, static: bool | None = None) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tartli.course import PAGES, Page
+from tartli.course import PAGES, Page, notebooks_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -40,7 +40,7 @@ def test_the_rule_book_ids_were_read() -> None:
 def test_every_page_of_the_map_exists_and_ships_with_the_package() -> None:
     for page in PAGES:
         assert (NOTEBOOKS / page.file).is_file(), page.file
-        assert (ROOT / "tartli" / "notebooks" / page.file).is_file(), page.file
+        assert (notebooks_dir() / page.file).is_file(), page.file  # (the wheel's copy: tests/test_packaging.py)
 
 
 @pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)
