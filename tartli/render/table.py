@@ -280,6 +280,11 @@ def _won_text(name: str, points: int, number: int, language: Language) -> str:
     return f"Trick {number}: {name} {names.agree(name, 'wins', 'win')} · {points} card points"
 
 
+def _as_seen(name: str) -> str:
+    """The start of the table's accessible name: "The Tartli table as you see it", "... as Anna sees it"."""
+    return "The Tartli table as you see it" if name == "You" else f"The Tartli table as {name} sees it"
+
+
 def _phase_text(view: PlayerView, language: Language) -> str:
     if view.status is Status.FINISHED:
         return {"en": "hand over", "hu": "a leosztás véget ért", "de": "Spiel zu Ende"}[language]
@@ -463,7 +468,7 @@ def table_svg(
         )
         parts.append(_place(slate, 700, 452))
     label = (
-        f"Tartli table as {who[me]} sees it: {_phase_text(view, language)}; {trump_line}; "
+        f"{_as_seen(who[me])}: {_phase_text(view, language)}; {trump_line}; "
         f"{who[me]} {totals[me]}, {who[other]} {totals[other]}; "
         f"{len(hand)} cards in hand, opponent {count}, talon {view.talon_size}"
     )
@@ -565,7 +570,7 @@ def _narrow_table(
     H = hy + 6 + len(rows) * (hw * CARD_RATIO + 10) + 8
     frame = f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="14" fill="{FELT}"/>'
     label_text = (
-        f"Tartli table as {who[me]} sees it: {_phase_text(view, language)}; {facts}; "
+        f"{_as_seen(who[me])}: {_phase_text(view, language)}; {facts}; "
         f"{who[me]} {totals[me]}, {who[other]} {totals[other]}; {len(hand)} cards in hand, opponent {count}"
     )
     return _open(W, H, label_text, "tartli-table narrow", width) + frame + "".join(parts) + "</svg>"
