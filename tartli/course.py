@@ -96,7 +96,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
     Page(
         "12_history.ipynb",
         "History",
-        "Budapest around 1900, the Jass family, the William Tell pack, and the game's relatives.",
+        "A timeline from Schiller's play to today, the Jass family, the William Tell pack, and the game's neighbours.",
         exercises=("lesson12.quiz",),
     ),
     Page(

@@ -1,5 +1,5 @@
 """The quizzes of lessons 11 and 12: VariantQuiz (tartli.widgets.variant_quiz) and HistoryQuiz
-(tartli.widgets.history_quiz).
+(tartli.widgets.history_quiz), and the two lessons as steps.
 
 Every VariantQuiz verdict must be the engine's: the tests rebuild the position
 under the named rule set from its deal and moves, push the move asked about (or
@@ -16,13 +16,16 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
+from tartli.course import PAGES
 from tartli.errors import IllegalMoveError, InvalidDealError
-from tartli.game import MACCS_LIMIT, PHASE1_TRICKS, WINNING_SCORE, HandState
+from tartli.game import MACCS_LIMIT, PHASE1_TRICKS, WINNING_SCORE, HandState, buli_points
 from tartli.moves import Declare, Swap
 from tartli.rules import RuleSet
 from tartli.widgets.history_quiz import FACTS, SOURCES, HistoryQuiz
+from tartli.widgets.steps import ExerciseTask, Lesson, Question
 from tartli.widgets.trainers import Exercise, Progress
 from tartli.widgets.variant_quiz import RULE_SET_NAMES, VariantQuiz, move_words, rule_options
+from tests.test_steps import run_lesson
 
 SEEDS = range(30)
 KIND_RULE = {
@@ -289,7 +292,7 @@ def test_move_words() -> None:
     assert move_words("0: bela") == "You call béla on its own"
     assert move_words("1: declare bela") == "The computer declares béla"
     assert move_words("0: declare vannak:9") == "You declare the Nine-vannak"
-    assert move_words("1: swap") == "The computer swaps the trump 7 for the trump card"
+    assert move_words("1: swap") == "The computer swaps the trump Seven for the trump card"
     assert move_words("0: play XH") == "You play the Ten of Hearts"
     assert move_words("1: pass") == "The computer passes"
     assert move_words("0: out") == "You go out (claim 501)"
@@ -351,3 +354,62 @@ def test_history_quiz_shows_the_cards_a_question_is_about() -> None:
         quiz = HistoryQuiz(seed=seed)
         for card in quiz.fact.cards.split():
             assert f'data-card="{card}"' in quiz.board.svg
+
+
+# ---------------------------------------------------------------------------- lessons 11 and 12 as steps
+def steps_of(file: str) -> Lesson:
+    return run_lesson(next(p for p in PAGES if p.file == file))
+
+
+def test_lesson_11_takes_one_variant_rule_a_step_in_order_each_judged_by_its_rule() -> None:
+    lesson = steps_of("11_variants.ipynb")
+    ids = ["B2"] + [f"V{n}" for n in range(1, 12)]
+    found = [
+        next(k for k, s in enumerate(lesson.steps) if s.title.startswith(f"{i}:") or f"({i})" in s.title) for i in ids
+    ]
+    assert found == sorted(found) and len(set(found)) == 12, "one rule a step, B2 then V1 to V11"
+    for rule, k in zip(ids, found, strict=True):
+        step = lesson.steps[k]
+        assert rule in step.text, step.title
+        if isinstance(step.task, Question):  # the right answer is the engine's, the explanation names the rule
+            assert rule in step.task.explain, step.title
+            assert step.task.choose(step.task.answer_text) and lesson.steps[k].task.done
+    assert sum(isinstance(lesson.steps[k].task, Question) for k in found) >= 11  # V11 (chalk) only shows
+    quiz = lesson.steps[-2].task
+    assert isinstance(quiz, ExerciseTask) and isinstance(quiz.exercise, VariantQuiz)
+    assert quiz.exercise.progress_id == "lesson11.quiz"
+    text = " ".join(s.text for s in lesson.steps)
+    for wrong in ("little book", "every other source", "Beck gives an example", "country houses"):
+        assert wrong not in text  # errata for lesson 11
+    assert "this course rules" in text  # a wrong claim under V10 is the course's ruling, said so
+
+
+def test_lesson_11_same_deal_answers_are_the_engines() -> None:
+    lesson = steps_of("11_variants.ipynb")
+    by_title = {s.title: s.task for s in lesson.steps}
+    v10 = by_title["V10: each game stands alone"]
+    assert isinstance(v10, Question) and v10.answer_text == str(buli_points(RuleSet.hungarian(), 250)) == "2"
+    v9 = by_title["V9: no stichmatsch"]
+    assert isinstance(v9, Question) and v9.answer_text == "24"  # King 4 + Over 20 of trumps, kept in Austria
+    first = lesson.steps[0].task
+    assert isinstance(first, Question) and first.answer_text == "Austrian"
+
+
+def test_lesson_12_is_a_timeline_with_every_date_and_its_source() -> None:
+    lesson = steps_of("12_history.ipynb")
+    timeline = str(lesson.steps[0].parts)
+    dates = ["1804", "1835-1837", "1898", "around 1900", "mid-1920s", "1926", "1960", "1990", "1993", "1999",
+             "2020", "1 Oct 2021", "2 Oct 2021", "1 Dec 2024"]  # fmt: skip
+    places = [timeline.index(f"<b style='flex:0 0 6.2em'>{d}</b>") for d in dates]
+    assert places == sorted(places), "in order"
+    assert timeline.count("Source: ") == len(dates)
+    assert "https://www.pagat.com/jass/tartli.html" in timeline
+    text = " ".join(s.text for s in lesson.steps)
+    assert "www.pagat.com/jass/tartli.html" in lesson.steps[0].text
+    for name in ("Jass", "Kláber", "Alsós", "Felsős", "Ulti", "Tarock"):
+        assert name in text
+    assert "It is said" in text and "foreign play" not in text and "little book" not in text
+    assert "No source says that Tartli descends" in text
+    quiz = lesson.steps[-2].task
+    assert isinstance(quiz, ExerciseTask) and isinstance(quiz.exercise, HistoryQuiz)
+    assert quiz.exercise.progress_id == "lesson12.quiz"

@@ -1,13 +1,18 @@
-"""The scenario lab: editing a position by clicks, the engine's checks, playing it, records, challenges."""
+"""The scenario lab: editing a position by clicks, the engine's checks, playing it, records, challenges;
+and lesson 13, which teaches the lab in steps."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from tartli import Card, Deal, HandState, RuleSet
+from tartli.course import PAGES
 from tartli.moves import Play
 from tartli.record import Record, result
 from tartli.widgets.lab import LabChallenge, ScenarioLab
+from tests.test_steps import run_lesson
 
 
 def test_the_lab_starts_from_a_seeded_deal_and_draws_every_card_pickable() -> None:
@@ -140,3 +145,70 @@ def test_a_loaded_record_is_played_on_from_its_moves_until_the_position_is_edite
     lab.place = "hand0"
     lab.click(lab.deal().hands[0][0].text)  # editing (even a no-op move) makes it a new position
     assert lab.moves == []
+
+
+def _take(lab: ScenarioLab, card: Card, place: str, keep: set[Card]) -> None:
+    """Move ``card`` to ``place`` by clicks, sending a card of ``place`` (not in ``keep``) to where it was."""
+    origin = lab.where[card]
+    if origin == place:
+        return
+    spare = next(c for c, p in lab.where.items() if p == place and c not in keep)
+    lab.place = place  # type: ignore[assignment]
+    lab.click(card.text)
+    lab.place = origin  # type: ignore[assignment]
+    lab.click(spare.text)
+
+
+def _check(task: Any) -> None:
+    [button] = [b for b in task.exercise.controls.children if b.description == "Check my position"]
+    button.click()
+
+
+@pytest.mark.rule("M2", "D3", "T5", "B1", "D1")
+def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_one_lab() -> None:
+    lesson = run_lesson(next(p for p in PAGES if p.file == "13_scenario_lab.ipynb"))
+    tasks = [s.task for s in lesson.steps]
+    lab = tasks[0].exercise.lab
+    assert all(t.exercise.lab is lab for t in tasks if hasattr(t, "exercise"))  # one lab for the whole lesson
+    assert lab.seed.value == 2024 and "Deal #2024" in lab.message.value  # the box names the deal shown
+
+    lesson.go(0)  # four Overs in your hand; the computer deals, so you lead
+    assert lesson.next_button.disabled
+    overs = {Card.parse(f"O{s}") for s in "ALHB"}
+    for over in sorted(overs):
+        _take(lab, over, "hand0", overs)
+    _check(tasks[0])
+    assert tasks[0].done and not lesson.next_button.disabled
+
+    lesson.go(1)  # the computer leads: you deal
+    lab.dealer.value = 0
+    _check(tasks[1])
+    assert tasks[1].done
+
+    lesson.go(2)  # the leader (the computer) may swap the trump Seven
+    trump = lab.deal().trump
+    seven = Card.parse(f"7{trump.value}")
+    if lab.where[seven] == "indicator":  # the Seven is the indicator: turn another card of the suit
+        lab.place = "indicator"
+        lab.click(Card.parse(f"8{trump.value}").text)
+        lab.place = "talon"
+        lab.click(seven.text)
+    _take(lab, seven, "hand1", set())
+    _check(tasks[2])
+    assert tasks[2].done
+
+    lesson.go(3)
+    question = tasks[3]
+    assert question.answer_text == str(len(Deal.from_seed(2024).talon)) == "13"
+    assert question.choose("13")
+
+    lesson.go(4)  # the leader holds béla
+    pair = {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")}
+    for card in sorted(pair):
+        _take(lab, card, "hand1", pair | {seven})
+    _check(tasks[4])
+    assert tasks[4].done
+
+    whole = lesson.steps[-2]
+    assert whole.parts == (lab.widget,) and whole.task.exercise.progress_id == "lesson13.lab-challenge"
+    assert lesson.steps[-1].recap

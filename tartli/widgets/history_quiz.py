@@ -54,18 +54,20 @@ class Fact:
 FACTS: tuple[Fact, ...] = (
     # seed 001 (pagat.com, Tartli): Bródy paid partners to play after lunch
     Fact(
-        "Budapest around 1900",
+        "Hungary around 1900",
         "Which Hungarian writer liked Tartli so much that he paid partners to play a game or two after lunch?",
         ("Sándor Bródy", "István Szomaházy", "József Pais", "Gyula Zsigri"),
         "Sándor Bródy, a writer of the years around 1900, paid people to sit down to Tartli with him after lunch.",
         "pagat",
     ),
-    # seed 001: Szomaházy called the game's decline "agonizing" (Pesti Hírlap, 1926)
+    # seed 001: by the mid-1920s the decline was called "agonizing" by Szomaházy (the source does not say
+    # where; his 1926 Pesti Hírlap article is listed apart, among the references)
     Fact(
-        "Budapest around 1900",
+        "Hungary around 1900",
         "Who wrote in the mid-1920s that Tartli was in an “agonizing” decline?",
         ("István Szomaházy", "Sándor Bródy", "Fritz Beck", "Friedrich Schiller"),
-        "István Szomaházy, a prolific writer on card games, described the game's state so in the Pesti Hírlap (1926).",
+        "István Szomaházy, who wrote much about card games, called the game's state so by the mid-1920s "
+        "(likely in his 1926 article on the life and death of card games, which the source lists apart).",
         "pagat",
     ),
     # seed 001: Felsős = the Over (felső) is top trump; Alsós = the Under (alsó) is
@@ -96,8 +98,8 @@ FACTS: tuple[Fact, ...] = (
         "The Jass family",
         "To which family of card games does Tartli belong?",
         ("The Jass family", "The Tarock family", "The Rummy family", "The Whist family"),
-        "Tartli is a trick-and-draw game of the Jass family, but unlike most Jass games its top trump is the Over, "
-        "not the Under.",
+        "The Jass family: you take tricks, draw from a talon and score melds. Unlike most games of that family, "
+        "Tartli's highest trump is the Over, not the Under.",
         "pagat",
     ),
     # seed 001: related games: Kláber

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import logging
+import textwrap
 from typing import Any, Literal
 from urllib.parse import quote
 
@@ -94,7 +95,9 @@ class ScenarioLab:
         self.seed_button = w.Button(description="Deal it")
         self.clear_button = w.Button(description="Clear all")
         self.check_button = w.Button(description="Check position", button_style="info")
-        self.play_button = w.Button(description="Play it against the computer", button_style="success")
+        self.play_button = w.Button(
+            description="Play it against the computer", button_style="success", layout=w.Layout(width="auto")
+        )
         self.upload = RecordFile()
         self.download = w.HTML()
         self.message = w.HTML()
@@ -190,6 +193,8 @@ class ScenarioLab:
     def from_seed(self, seed: int) -> None:
         """Start from the deal of a seed (D1)."""
         self.moves = []
+        if self.seed.value != seed:
+            self.seed.value = seed  # the "Deal #" box names the deal shown
         self.set_deal(Deal.from_seed(seed, dealer=int(self.dealer.value)))
         self.say(f"Deal #{seed}: change it by clicking cards.")
 
@@ -350,11 +355,18 @@ class LabChallenge(Exercise):
         return self.goal[0]
 
     def _picture(self) -> str:
-        text = html.escape(self.goal[1])
+        """The goal, in lines short enough to stay readable on a phone."""
+        lines = textwrap.wrap("Goal: " + self.goal[1], 34)
+        text = "".join(
+            f'<text x="16" y="{34 + 26 * k}" font-family="sans-serif" font-size="19" fill="#fff">'
+            f"{html.escape(line)}</text>"
+            for k, line in enumerate(lines)
+        )
+        height = 26 * len(lines) + 24
         return (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 760 60" width="760" role="img" '
-            f'aria-label="Goal: {text}"><rect width="760" height="60" rx="10" fill="#2f6b45"/>'
-            f'<text x="18" y="37" font-family="sans-serif" font-size="18" fill="#fff">Goal: {text}</text></svg>'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 380 {height}" width="380" height="{height}" '
+            f'role="img" aria-label="Goal: {html.escape(self.goal[1])}"><rect width="380" height="{height}" rx="10" '
+            f'fill="#2f6b45"/>{text}</svg>'
         )
 
     def met(self) -> tuple[bool, str]:

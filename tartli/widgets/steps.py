@@ -256,6 +256,8 @@ _CSS = """
 .tartli-steps .tartli-step-title { margin: .2em 0 .3em; font-size: 1.3em; }
 .tartli-steps .tartli-where { color: #555; font-size: .95em; }
 .tartli-steps .tartli-dots button { min-width: 28px; width: 28px; padding: 0; }
+.tartli-steps .tartli-step-text a, .tartli-steps .tartli-feedback a, .tartli-feedback a.tartli-rule {
+  color: #1d4ed8; text-decoration: underline; }
 .tartli-steps .tartli-task-box { border-top: 1px solid #ddd; margin-top: .6em; padding-top: .4em; }
 </style>
 """
