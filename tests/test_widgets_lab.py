@@ -212,3 +212,17 @@ def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_one_lab
     whole = lesson.steps[-2]
     assert whole.parts == (lab.widget,) and whole.task.exercise.progress_id == "lesson13.lab-challenge"
     assert lesson.steps[-1].recap
+
+
+def test_on_a_phone_the_lab_draws_the_pack_at_the_phone_width_with_readable_text() -> None:
+    import re
+
+    lab = ScenarioLab(seed=5)
+    lab.board.client_width = 358
+    svg = lab.board.svg
+    width = float(re.match(r'<svg[^>]* width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    own = re.sub(r'<svg[^>]*class="tartli-card[^"]*".*?</svg>', "", svg[5:])
+    assert width <= 358 and min(float(x) for x in re.findall(r'font-size="([\d.]+)"', own)) >= 9
+    assert svg.count("data-pick=") == 32  # the whole pack, still one click a card
+    lab.board.client_width = 1000
+    assert float(re.match(r'<svg[^>]* width="([\d.]+)"', lab.board.svg).group(1)) > 600  # type: ignore[union-attr]

@@ -235,7 +235,8 @@ def _index_scale(width: float | None) -> float:
     """How much larger than usual the corner index is drawn on a card ``width`` px wide."""
     if width is None or width <= 0:  # (a width <= 0 is refused by _svg_open)
         return 1.0
-    return min(1.82, max(1.0, MIN_TEXT_PX / (15.5 * width / 100)))
+    # grown to 15% above the minimum, so that a picture shrunk a little to fit a phone keeps it
+    return min(1.82, max(1.0, 1.15 * MIN_TEXT_PX / (15.5 * width / 100)))
 
 
 def _index(card: Card, language: Language, scale: float = 1.0) -> str:

@@ -36,7 +36,7 @@ from tartli.rules import RuleSet
 from tartli.widgets.board import RecordFile, SvgBoard
 from tartli.widgets.quiz import does, who
 from tartli.widgets.table import TableController
-from tartli.widgets.trainers import Exercise
+from tartli.widgets.trainers import NARROW_BELOW, Exercise
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,7 @@ PLACES: dict[str, str] = {
     "talon": "Talon (in order)",
 }
 _TAGS = {"hand0": "You", "hand1": "Computer", "indicator": "IND"}
+_SHORT_TAGS = {"hand0": "You", "hand1": "PC", "indicator": "IND"}  # under a phone's narrow cards
 """The label under a placed card (a talon card's is its place, T1 to T13)."""
 _COLOURS = {"hand0": "#1d4ed8", "hand1": "#a40000", "indicator": "#7a4d00", "talon": "#2f6b45"}
 RULE_CHOICES = {"Hungarian": "hungarian", "Pais (B2)": "pais", "Austrian (V1-V11)": "austrian"}
@@ -70,6 +71,7 @@ class ScenarioLab:
     def _build(self) -> None:
         self.board = SvgBoard(layout=w.Layout(width="100%"))
         self.board.on_pick(self._guard(self.click))
+        self.board.observe(self._guard(lambda _change: self.refresh()), names="client_width")  # a phone's width
         self.brush = w.ToggleButtons(
             options=[(label, key) for key, label in PLACES.items()],
             value="hand0",
@@ -281,28 +283,40 @@ class ScenarioLab:
             self.download.value = f'<a download="tartli-position.json" href="{href}">Save record</a>'
 
     def _picture(self) -> str:
-        cw, gap = 62.0, 8.0
-        ch = cw * 1.6
-        left, top = 110.0, 34.0
-        row = ch + 26
-        width = left + 8 * (cw + gap) + 10
-        height = top + 4 * row + 8
+        phone = 0 < self.board.client_width < NARROW_BELOW  # drawn for the phone's own width
         counts = {p: sum(1 for v in self.where.values() if v == p) for p in PLACES}
-        summary = (
-            f"Your hand {counts['hand0']}/9 · the computer's {counts['hand1']}/9 · indicator {counts['indicator']}/1 · "
-            f"talon {counts['talon']}/13 · unplaced {32 - len(self.where)}"
-        )
+        lines = [
+            f"Your hand {counts['hand0']}/9 · the computer's {counts['hand1']}/9",
+            f"indicator {counts['indicator']}/1 · talon {counts['talon']}/13 · unplaced {32 - len(self.where)}",
+        ]
+        summary = " · ".join(lines)
+        if phone:
+            gap, left = 4.0, 8.0
+            cw = (self.board.client_width - 2 * left - 7 * gap) / 8
+            top, label = 18.0 + 2 * 20, 16.0  # the suit's name above its row
+        else:
+            cw, gap, left, top, label = 62.0, 8.0, 110.0, 34.0, 0.0
+            lines = [summary]
+        ch = cw * 1.6
+        row = ch + 26 + label
+        width = left + 8 * (cw + gap) - gap + (8 if phone else 10)
+        height = top + 4 * row + 8
+        tags = _SHORT_TAGS if phone else _TAGS
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
             f'role="img" aria-label="{html.escape(summary)}"><title>{html.escape(summary)}</title>',
             f'<rect width="{width:.0f}" height="{height:.0f}" rx="12" fill="#f4efe2"/>',
-            f'<text x="12" y="22" font-family="sans-serif" font-size="15" font-weight="bold" fill="#333">'
-            f"{html.escape(summary)}</text>",
         ]
-        for s, suit in enumerate(SUITS):
-            y = top + s * row
+        for k, line in enumerate(lines):
             parts.append(
-                f'<text x="12" y="{y + ch / 2:.0f}" font-family="sans-serif" font-size="14" fill="#333">'
+                f'<text x="{left + 4:.0f}" y="{22 + 20 * k}" font-family="sans-serif" '
+                f'font-size="{14 if phone else 15}" font-weight="bold" fill="#333">{html.escape(line)}</text>'
+            )
+        for s, suit in enumerate(SUITS):
+            y = top + s * row + label
+            name_x, name_y = (left + 4, y - 5) if phone else (12, y + ch / 2)
+            parts.append(
+                f'<text x="{name_x:.0f}" y="{name_y:.0f}" font-family="sans-serif" font-size="14" fill="#333">'
                 f"{html.escape(suit.name_in('en'))}</text>"
             )
             for r in range(8):
@@ -317,10 +331,11 @@ class ScenarioLab:
                     f'<g data-pick="{card.text}"{faded}><g transform="translate({x:.0f} {y:.0f})">{svg}</g></g>'
                 )
                 if place is not None:
-                    tag = _TAGS.get(place) or f"T{self.talon.index(card) + 1}"
+                    tag = tags.get(place) or f"T{self.talon.index(card) + 1}"
                     fit = f' textLength="{cw - 16:.0f}" lengthAdjust="spacingAndGlyphs"' if len(tag) > 4 else ""
+                    pad = 2 if phone else 6
                     parts.append(
-                        f'<rect x="{x + 6:.0f}" y="{y + ch + 2:.0f}" width="{cw - 12:.0f}" height="18" rx="4" '
+                        f'<rect x="{x + pad:.0f}" y="{y + ch + 2:.0f}" width="{cw - 2 * pad:.0f}" height="18" rx="4" '
                         f'fill="{_COLOURS[place]}"/><text x="{x + cw / 2:.0f}" y="{y + ch + 15:.0f}" '
                         f'font-family="sans-serif" font-size="{11 if fit else 12}" font-weight="bold" fill="#fff" '
                         f'text-anchor="middle"{fit}>{tag}</text>'
