@@ -497,7 +497,7 @@ def _narrow_table(
     parts: list[str] = []
     # the opponent: a short fan of backs (or faces, for a teacher) and the count
     count = view.opponent_hand_size
-    ow, ostep = 34.0, 18.0
+    ow, ostep = 38.0, 18.0  # 38 px: the corner letters stay above 9 px when the table is shrunk to a 360 px phone
     ox = W / 2 - _row_width(count, ow, ostep) / 2
     if opponent_hand is not None:
         parts.append(_row(list(opponent_hand), ox, 30, ow, ostep, language=language, trump=trump))
@@ -508,7 +508,7 @@ def _narrow_table(
     # one line of facts: trump (with the indicator), the talon, the trick and the phase
     y = 30 + ow * CARD_RATIO + 26
     if view.indicator is not None:
-        parts.append(_place(card_svg(view.indicator, language=language, width=34, trump=True), 12, y - 20))
+        parts.append(_place(card_svg(view.indicator, language=language, width=38, trump=True), 10, y - 24))
     facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
     talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""
