@@ -140,7 +140,7 @@ def test_a_full_server_answers_busy_not_with_a_new_kernel(small_server: Server) 
 def test_a_page_whose_kernel_is_gone_says_so_with_a_reload_button(open_page: Any, app_server: Server) -> None:
     opened = open_page("02_ranks_and_points.ipynb")
     page = opened.page
-    page.locator(".tartli-board").first.wait_for(state="visible", timeout=60_000)
+    page.locator(".tartli-steps .tartli-step").first.wait_for(state="visible", timeout=60_000)  # the lesson's step
     banner = page.locator("#tartli-trouble")
     assert banner.is_hidden()
     kernel = kernel_of(page.content())
@@ -162,7 +162,7 @@ def test_a_page_whose_kernel_is_gone_says_so_with_a_reload_button(open_page: Any
     with page.expect_navigation():
         button.click()
     page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
-    page.locator(".tartli-board").first.wait_for(state="visible", timeout=60_000)
+    page.locator(".tartli-steps .tartli-step").first.wait_for(state="visible", timeout=60_000)  # the lesson's step
     assert page.locator("#tartli-trouble").is_hidden()
     assert urllib.request.urlopen(f"{app_server.base_url}/voila/tree", timeout=30).status == 200
 
@@ -171,7 +171,7 @@ def test_leaving_a_page_shuts_its_kernel_down(open_page: Any, app_server: Server
     """Voilà's beacon on leaving a page (POST /voila/api/shutdown/<kernel>) must not get 403."""
     opened = open_page("03_deal.ipynb")
     page = opened.page
-    page.locator(".tartli-board").first.wait_for(state="visible", timeout=60_000)
+    page.locator(".tartli-steps .tartli-step").first.wait_for(state="visible", timeout=60_000)  # the lesson's step
     kernel = kernel_of(page.content())
     assert get(app_server, f"/api/kernels/{kernel}")[0] == 200
     page.goto("about:blank")  # leave: the page sends its beacon
