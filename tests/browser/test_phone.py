@@ -1,0 +1,77 @@
+"""Every page of the app on a 390 px phone, every step of every lesson: it fits the width (no sideways
+page scroll, nothing sticking out past the right edge), no text in a picture is under 9 CSS px, and no
+learner reads "Player 0/1"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tartli.course import PAGES
+
+AUDIT = r"""
+() => {
+  const W = document.documentElement.clientWidth;
+  const out = {sideways: document.documentElement.scrollWidth > W, outside: [], small: [], player: []};
+  for (const el of document.querySelectorAll('#rendered_cells *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= W + 1) continue;
+    let clipped = false;  // inside a box that scrolls or clips within the page, it does not stick out
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const scrolls = getComputedStyle(a).overflowX !== 'visible';
+      if (scrolls && a.getBoundingClientRect().right <= W + 1) { clipped = true; break; }
+    }
+    if (!clipped) out.outside.push(el.tagName + ' ' + String(el.className.baseVal ?? el.className).slice(0, 40));
+  }
+  for (const t of document.querySelectorAll('svg text')) {
+    if (t.getBoundingClientRect().width === 0) continue;
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    if (px < 8.95) out.small.push(Math.round(px * 10) / 10 + ' px: ' + t.textContent.slice(0, 30));
+  }
+  const text = document.body.innerText;
+  for (const m of text.matchAll(/.{0,30}\b(Player [01]|Játékos [01])\b.{0,30}/g)) out.player.push(m[0]);
+  return out;
+}
+"""
+
+
+def check(page: Any, where: str) -> None:
+    found = page.evaluate(AUDIT)
+    assert not found["sideways"], f"{where}: the page scrolls sideways"
+    assert not found["outside"], f"{where}: past the right edge: {found['outside'][:5]}"
+    assert not found["small"], f"{where}: picture text under 9 px: {found['small'][:5]}"
+    assert not found["player"], f"{where}: {found['player'][:3]}"
+
+
+@pytest.mark.parametrize("file", [page.file for page in PAGES])
+def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, file: str) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(app_server.url(file), wait_until="load")
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+        page.wait_for_load_state("networkidle", timeout=60_000)
+        where = page.locator(".tartli-steps .tartli-where")
+        if not re.match(r"\d\d_", file) or file.startswith("00_"):
+            page.wait_for_timeout(1_500)  # the widgets' first drawing at the phone's width
+            check(page, file)
+            return
+        where.wait_for()
+        step_text = "document.querySelector('.tartli-steps .tartli-where').textContent"
+        page.wait_for_function(f"() => /of \\d+/.test({step_text})")
+        count = int(re.search(r"of (\d+)", where.inner_text()).group(1))  # type: ignore[union-attr]
+        for number in range(1, count + 1):
+            page.evaluate(f"location.hash = '#step-{number}'")
+            page.wait_for_function(
+                f"n => {step_text}.startsWith('Step ' + n + ' of')",
+                arg=number,
+            )
+            page.wait_for_timeout(400)  # a picture redrawn for the phone's width arrives just after
+            check(page, f"{file} step {number}")
+    finally:
+        context.close()
