@@ -219,3 +219,23 @@ def test_without_the_snapshot_pages_start_from_the_wheels(
     names = [path.rsplit("/", 1)[-1] for path in asked]
     assert "snapshot.bin.gz" in names  # asked for, then not used
     assert any(name.startswith("tartli-") and name.endswith(".whl") for name in names)
+
+
+@pytest.mark.parametrize("file", ["06_meld_contest.ipynb", "table.ipynb"])
+def test_the_static_edition_fits_a_phone(static_site: str, offline_chromium: Any, file: str) -> None:
+    from .test_phone import check
+
+    context = offline_chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page, watch = open_static(context, static_site, file)
+        if file == "table.ipynb":
+            page.locator(".tartli-board svg.narrow").first.wait_for(state="visible")  # the upright table
+        else:
+            page.locator(".tartli-where", has_text="Step 1 of").wait_for()
+            page.evaluate("location.hash = '#step-10'")  # the step with the live table
+            page.locator(".tartli-where", has_text="Step 10 of").wait_for()
+        page.wait_for_timeout(1_000)
+        check(page, f"static {file}")
+        watch.assert_clean()
+    finally:
+        context.close()
