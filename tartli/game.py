@@ -257,11 +257,11 @@ class Deal:
                 raise InvalidDealError(f"D1: player {p}'s hand has {len(hand)} cards; a hand is dealt 9")
         if len(self.talon) != 13:
             raise InvalidDealError(
-                f"D1: the talon has {len(self.talon)} face-down cards; it must have 13 (14 with the indicator)"
+                f"D1: the talon has {len(self.talon)} face-down cards; it must have 13 (14 with the trump indicator)"
             )
         seen: dict[Card, str] = {}
         places = [(f"player {p}'s hand", c) for p in (0, 1) for c in self.hands[p]]
-        places += [("the indicator", self.indicator)] + [("the talon", c) for c in self.talon]
+        places += [("the trump indicator", self.indicator)] + [("the talon", c) for c in self.talon]
         for where, card in places:
             if not isinstance(card, Card):
                 raise InvalidDealError(f"C1: {card!r} in {where} is not a card")
@@ -287,7 +287,7 @@ class Deal:
         if type(dealer) is not int or dealer not in (0, 1):
             raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {shown(dealer)}")
         if type(indicator_packet) is not int or indicator_packet not in range(1, 7):
-            raise InvalidDealError("V1: the indicator follows one of the packets 1-6 (the 4th to the 19th card)")
+            raise InvalidDealError("V1: the trump indicator follows one of the packets 1-6 (the 4th to the 19th card)")
         # A uniform shuffle, reproducible on every machine: sort the pack on rng.random() keys.
         draw = rng.random
         keys = [draw() for _ in range(32)]
@@ -364,7 +364,7 @@ class Event(NamedTuple):
         kind = self.kind
         if kind == "draw":
             if self.say == "indicator":
-                return says("takes", "take", f" the indicator, the {card}.")
+                return says("takes", "take", f" the trump indicator, the {card}.")
             if not self.cards or (viewer is not None and viewer != self.private_to):
                 return says("draws", "draw", " a card.")
             return says("draws", "draw", f" the {card}.")
@@ -514,7 +514,7 @@ class HandState:
         """A new hand dealt from ``random.Random(seed)`` (D1; V1: ``indicator_packet`` 1-6)."""
         rules_arg(rules)
         if indicator_packet != 6 and not (rules and rules.indicator_choice):
-            raise InvalidDealError("V1: only the Austrian rules let the non-dealer choose the indicator card")
+            raise InvalidDealError("V1: only the Austrian rules let the non-dealer choose the trump indicator")
         return cls(Deal.from_seed(seed, dealer, indicator_packet), rules, scores)
 
     def _reset(self) -> None:
@@ -850,9 +850,11 @@ class HandState:
         rule = "V7" if self.rules.swap_any_time else "T5"
         seven = Card(Rank.SEVEN, self.trump)
         if self.indicator is None or self.trick_number > PHASE1_TRICKS:
-            return IllegalMoveError(rule, "the indicator has been drawn: there is nothing to swap with")
+            return IllegalMoveError(rule, "the trump indicator has been drawn: there is nothing to swap with")
         if not self._hands[p] & seven.bit:
-            return IllegalMoveError(rule, f"only the holder of the trump Seven ({seven}) may swap it for the indicator")
+            return IllegalMoveError(
+                rule, f"only the holder of the trump Seven ({seven}) may swap it for the trump indicator"
+            )
         if self.rules.swap_any_time:
             return IllegalMoveError(
                 "V7", "you declared a sequence with the trump Seven in this trick, so you may not swap it now"

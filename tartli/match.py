@@ -132,7 +132,7 @@ class Match:
         if self.state.moves:
             raise TartliError("D1: the hand has started; it cannot be dealt again")
         if indicator_packet != 6 and not self.rules.indicator_choice:
-            raise TartliError("V1: only the Austrian rules let the non-dealer choose the indicator")
+            raise TartliError("V1: only the Austrian rules let the non-dealer choose the trump indicator")
         self.state = self._deal(deal, indicator_packet)
         return self.state
 
@@ -144,7 +144,7 @@ class Match:
         if self.is_over:
             raise TartliError(f"S6: the match is over: player {self.winner} has won it")
         if indicator_packet != 6 and not self.rules.indicator_choice:
-            raise TartliError("V1: only the Austrian rules let the non-dealer choose the indicator")
+            raise TartliError("V1: only the Austrian rules let the non-dealer choose the trump indicator")
         buli = list(state.buli)
         tie_decided_by = None
         if self.tie_pending and state.first_scorer is not None:
