@@ -156,3 +156,41 @@ def test_kernel_log_sends_errors_to_the_file_not_to_stderr(tmp_path: Path) -> No
     assert proc.stderr == "" and proc.stdout == ""  # nothing on the streams a kernel forwards to the page
     logged = path.read_text(encoding="utf-8")
     assert "table callback failed" in logged and "Exception in comm_msg" in logged
+
+
+# ---------------------------------------------------------------- Binder (tartli.server.binder)
+
+
+def test_binder_gives_voilas_extension_the_course_settings() -> None:
+    """What the Jupyter server on Binder gets is voila.json's, less what only Voilà's own server uses."""
+    from traitlets.config import Config
+
+    from tartli.app import settings
+    from tartli.server.binder import EXTENSION, NOT_FOR_THE_EXTENSION, server_config
+
+    shipped = settings()
+    c = server_config()
+    voila = {k: v for k, v in shipped["VoilaConfiguration"].items() if k not in NOT_FOR_THE_EXTENSION}
+    assert dict(c.VoilaConfiguration) == voila
+    assert voila["template"] == "tartli" and voila["show_tracebacks"] is False
+    assert dict(c.VoilaExecutor) == shipped["VoilaExecutor"]
+    assert dict(c.MappingKernelManager) == shipped["MappingKernelManager"]
+    # Merged into the extensions and settings other configuration files give, not replacing them.
+    merged = Config({"ServerApp": {"jpserver_extensions": {"voila.server_extension": True}}})
+    merged.merge(c)
+    assert merged.ServerApp.jpserver_extensions == {"voila.server_extension": True, EXTENSION: True}
+    assert c.ServerApp.tornado_settings.get_value({"x": 1}) == {"x": 1, "mathjax_url": None, "mathjax_config": None}
+
+
+def test_binder_swaps_voilas_page_handler_when_voila_loaded_first() -> None:
+    """Extensions load alphabetically (Voilà's after the course's); in the other order the rule is swapped."""
+    import tornado.web
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    from tartli.server.app import CookieVoilaHandler
+    from tartli.server.binder import _swap_page_handler
+
+    web_app = tornado.web.Application()
+    web_app.add_handlers(".*$", [(r"/user/x/voila/render/(.*)", TornadoVoilaHandler, {})])
+    assert _swap_page_handler(web_app.default_router, CookieVoilaHandler) == 1
+    assert _swap_page_handler(web_app.default_router, CookieVoilaHandler) == 0  # nothing left to swap

@@ -17,8 +17,9 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
   is busy" page (503, Retry-After) instead of a new kernel.
 * **Only the course's hosts** (``TartliVoila.allowed_hosts``): a request whose Host header names
   another site (DNS rebinding) gets 403, so a page elsewhere cannot drive a learner's local course.
-* **Kernels shut down when a visitor leaves**: the page's beacon needs the ``_xsrf`` cookie, which
-  plain Voilà never set (every beacon got 403); the page handler now sets it.
+* **Kernels shut down when a visitor leaves** (:class:`CookieVoilaHandler`): the page's beacon
+  needs the ``_xsrf`` cookie, which plain Voilà never set (every beacon got 403); the page handler
+  now sets it.
 * **Kernel errors go to the server's log**: kernels write the course's log lines (and any uncaught
   error in a widget callback) to a file that this server follows into its own log; the visitor
   sees a short message, never a traceback (:mod:`tartli.widgets.kernel_log`).
@@ -151,7 +152,22 @@ WRONG_HOST_PAGE = """<!DOCTYPE html>
 """
 
 
-class CourseVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
+class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voilà's page handler, setting the ``_xsrf`` cookie that the page's shutdown beacon sends.
+
+    Voilà's page sends the cookie with its "shut my kernel down" beacon when the visitor leaves,
+    but nothing set it: the beacon got 403 and the kernel lived on until culled. Reading the token
+    sets the cookie (tornado; on a Jupyter server with the server's cookie path, its base URL), so
+    leaving a page shuts its kernel down. The course's server and Binder (:mod:`tartli.server.binder`)
+    both serve pages with it.
+    """
+
+    async def get(self, path: str | None = None) -> None:
+        _ = self.xsrf_token  # (the Jupyter server checks the login before get; Voilà's get checks it again)
+        await super().get(path)
+
+
+class CourseVoilaHandler(CookieVoilaHandler):
     """Voilà's page handler, with the kernel cap: a full server answers "busy", not a new kernel."""
 
     async def get(self, path: str | None = None) -> None:
@@ -165,11 +181,7 @@ class CourseVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.set_header("Cache-Control", "no-store")
             self.finish(BUSY_PAGE)
             return
-        # Voilà's page sends the _xsrf cookie with its "shut my kernel down" beacon when the visitor
-        # leaves, but nothing set the cookie: the beacon got 403 and the kernel lived on until culled.
-        # Reading the token sets the cookie (tornado), so leaving a page shuts its kernel down.
-        _ = self.xsrf_token
-        await super().get(path)
+        await super().get(path)  # sets the _xsrf cookie (CookieVoilaHandler), then renders
 
 
 class WrongHostHandler(tornado.web.RequestHandler):
@@ -256,33 +268,35 @@ class TartliVoila(Voila):  # type: ignore[misc]
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)
-        self._follow_kernel_log()
+        follow_kernel_log(Path(self.kernel_log), self.log)
         self.listen()
 
-    def _follow_kernel_log(self) -> None:
-        """Copy new lines of the kernels' log file into this server's log every two seconds."""
-        path = Path(self.kernel_log)
-        position = path.stat().st_size if path.exists() else 0
 
-        def follow() -> None:
-            nonlocal position
-            try:
-                size = path.stat().st_size
-            except OSError:
-                return
-            if size < position:
-                position = 0
-            if size == position:
-                return
-            with path.open("r", encoding="utf-8", errors="replace") as file:
-                file.seek(position)
-                text = file.read(1_000_000)
-                position = file.tell()
-            for line in text.splitlines():
-                if line.strip():
-                    self.log.warning("kernel: %s", line)
+def follow_kernel_log(path: Path, log: Any) -> tornado.ioloop.PeriodicCallback:
+    """Copy new lines of the kernels' log file ``path`` into the server's ``log`` every two seconds."""
+    position = path.stat().st_size if path.exists() else 0
 
-        tornado.ioloop.PeriodicCallback(follow, 2000).start()
+    def follow() -> None:
+        nonlocal position
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return
+        if size < position:
+            position = 0
+        if size == position:
+            return
+        with path.open("r", encoding="utf-8", errors="replace") as file:
+            file.seek(position)
+            text = file.read(1_000_000)
+            position = file.tell()
+        for line in text.splitlines():
+            if line.strip():
+                log.warning("kernel: %s", line)
+
+    callback = tornado.ioloop.PeriodicCallback(follow, 2000)
+    callback.start()
+    return callback
 
 
 def main(argv: list[str] | None = None) -> None:
