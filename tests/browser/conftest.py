@@ -108,26 +108,33 @@ def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[
     )
     server = Server(process, port, log_path, log_file)
     index = app.start_url(port)
+    trouble = wait_until_it_answers(process, index, timeout)
+    if trouble is None:
+        return server
+    stop_server(server)
+    raise RuntimeError(
+        f"the app did not serve {index} within {timeout:.0f} s ({trouble}); log tail:\n{log_tail(log_path)}"
+    )
+
+
+def wait_until_it_answers(process: subprocess.Popen[bytes], url: str, timeout: float) -> str | None:
+    """Wait (bounded) until ``url`` answers 200: None, or what went wrong (the process exited, HTTP 503 ...)."""
     deadline = time.monotonic() + timeout
     last = "no answer"
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            last = f"the server exited with code {process.returncode}"
-            break
+            return f"the server exited with code {process.returncode}"
         try:
-            with urllib.request.urlopen(index, timeout=10) as response:
+            with urllib.request.urlopen(url, timeout=10) as response:
                 if response.status == 200:
-                    return server
+                    return None
                 last = f"HTTP {response.status}"
         except urllib.error.HTTPError as err:
             last = f"HTTP {err.code}"
         except OSError as err:
             last = str(err)
         time.sleep(0.25)
-    stop_server(server)
-    raise RuntimeError(
-        f"the app did not serve {index} within {timeout:.0f} s ({last}); log tail:\n{log_tail(log_path)}"
-    )
+    return last
 
 
 def stop_server(server: Server) -> None:

@@ -21,8 +21,6 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from tartli.course import PAGES, page_url
-from tests.browser.conftest import Watch, assert_no_error_output, free_port, log_tail
+from tests.browser.conftest import Watch, assert_no_error_output, free_port, log_tail, wait_until_it_answers
 from tests.browser.test_server import FOREIGN_LOAD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,23 +183,11 @@ def start_binder_server(repo: Path, log_path: Path) -> BinderServer:
         command, cwd=repo, env=env, stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
     )
     server = BinderServer(process, port, log_path, log_file)
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    last = "no answer"
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            last = f"the server exited with code {process.returncode}"
-            break
-        try:
-            with urllib.request.urlopen(server.url("api/status"), timeout=10) as response:
-                if response.status == 200:
-                    return server
-        except urllib.error.HTTPError as err:
-            last = f"HTTP {err.code}"
-        except OSError as err:
-            last = str(err)
-        time.sleep(0.25)
+    trouble = wait_until_it_answers(process, server.url("api/status"), STARTUP_TIMEOUT)
+    if trouble is None:
+        return server
     stop_binder_server(server)
-    raise RuntimeError(f"binder/start jupyter server did not come up ({last}); log:\n{log_tail(log_path)}")
+    raise RuntimeError(f"binder/start jupyter server did not come up ({trouble}); log:\n{log_tail(log_path)}")
 
 
 def stop_binder_server(server: BinderServer) -> None:
@@ -347,3 +333,42 @@ def test_the_badge_opens_the_index_a_lesson_opens_from_its_link_and_leaving_shut
     assert "403 POST" not in log and "'_xsrf' argument missing" not in log, log
     for kernel in (index_kernel, lesson_kernel):
         assert f"Kernel shutdown: {kernel}" in log, log
+
+
+RUN_EVERY_PAGE = r"""
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+import tartli
+from tartli.course import PAGES, notebooks_dir
+
+assert "site-packages" in tartli.__file__, tartli.__file__  # the installed package, not the checkout
+folder = notebooks_dir()
+assert "site-packages" in str(folder), folder
+failed = []
+for page in PAGES:
+    nb = nbformat.read(folder / page.file, as_version=4)
+    NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    print(page.file, "error" if errors else "ran")
+    if errors:
+        failed.append(page.file)
+sys.exit(1 if failed else 0)
+"""
+
+
+def test_the_installed_package_runs_every_page_of_the_course(binder_repo: Path, tmp_path: Path) -> None:
+    """The package as pip installed it from the clone (a wheel, not the checkout) runs every page of its own
+    copy of the course top to bottom, as Voilà would serve them, away from the repository."""
+    venv_python = binder_repo.parent / "venv" / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "VIRTUAL_ENV", "PYTHONPATH"))}
+    env["HOME"] = str(tmp_path)
+    result = subprocess.run(
+        [str(venv_python), "-c", RUN_EVERY_PAGE], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900
+    )
+    ran = [line.split()[0] for line in result.stdout.splitlines() if line.endswith(" ran")]
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    assert ran == [page.file for page in PAGES]
