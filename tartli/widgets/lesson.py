@@ -15,18 +15,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from IPython import display as ipd
 
 from tartli import names
 from tartli.cards import Card, Suit
-from tartli.course import nav_html
-from tartli.game import HandState
-from tartli.melds import Meld
 from tartli.names import Language
 from tartli.render.cards import card_svg
-from tartli.render.table import meld_svg, table_svg
 
 _BOX = (
     "border-left:5px solid {colour};background:{background};padding:.6em 1em;margin:.8em 0;"
@@ -104,27 +99,3 @@ def responsive_html(wide: str, narrow: str) -> str:
         f'{_RESPONSIVE_CSS}<div class="tartli-wide-only">{wide}</div>'
         f'<div class="tartli-narrow-only" style="max-width:420px">{narrow}</div>'
     )
-
-
-def table(state: HandState, player: int = 0, *, reveal: bool = False, language: Language | None = None) -> None:
-    """Show a table as ``player`` sees it, drawn upright on a phone (the live table's narrow layout)."""
-    lang = names.resolve(language)
-    view = state.view(player)
-    opponent = state.hand(1 - player) if reveal else None
-    who = (("You", "The computer") if player == 0 else ("The computer", "You")) if lang == "en" else None
-    kwargs: dict[str, Any] = {"opponent_hand": opponent, "language": lang}
-    if who is not None:
-        kwargs["player_names"] = who
-    wide = table_svg(view, **kwargs)
-    narrow = table_svg(view, narrow=True, **kwargs)
-    show(responsive_html(wide, narrow))
-
-
-def meld(text: str, trump: Suit | None = None, *, language: Language | None = None) -> None:
-    """Show a meld's cards with its name and value: ``meld("kvart:OA")``."""
-    show(meld_svg(Meld.parse(text), trump, language=language))
-
-
-def nav(file: str) -> None:
-    """Previous page, course map, next page."""
-    show(nav_html(file))

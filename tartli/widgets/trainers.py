@@ -234,17 +234,14 @@ class Progress:
         if self.merge(board.load_progress()):
             self._save()
         elif board.load_progress() != self.to_dict():
-            self.writing = True
-            try:
-                board.save_progress(self.to_dict())
-            finally:
-                self.writing = False
+            self._save([board])
 
-    def _save(self) -> None:
+    def _save(self, boards: Sequence[SvgBoard] | None = None) -> None:
+        """Write this record to ``boards`` (all bound boards by default), marked as not from a browser."""
         data = self.to_dict()
         self.writing = True
         try:
-            for board in self._boards:
+            for board in self._boards if boards is None else boards:
                 board.save_progress(data)
         finally:
             self.writing = False

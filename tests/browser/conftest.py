@@ -137,13 +137,14 @@ def wait_until_it_answers(process: subprocess.Popen[bytes], url: str, timeout: f
     return last
 
 
-def stop_server(server: Server) -> None:
-    """Terminate the server (it shuts its kernels down), killing it if it does not stop."""
+def stop_server(server: Any, timeout: float = 15) -> None:
+    """Terminate a server (a :class:`Server`, or any with ``process`` and ``log_file``; it shuts its
+    kernels down), killing it if it does not stop within ``timeout`` seconds."""
     process = server.process
     if process.poll() is None:
         process.terminate()
         try:
-            process.wait(timeout=15)
+            process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)

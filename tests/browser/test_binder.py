@@ -30,7 +30,14 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from tartli.course import PAGES, page_url
-from tests.browser.conftest import Watch, assert_no_error_output, free_port, log_tail, wait_until_it_answers
+from tests.browser.conftest import (
+    Watch,
+    assert_no_error_output,
+    free_port,
+    log_tail,
+    stop_server,
+    wait_until_it_answers,
+)
 from tests.browser.test_server import FOREIGN_LOAD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,19 +193,8 @@ def start_binder_server(repo: Path, log_path: Path) -> BinderServer:
     trouble = wait_until_it_answers(process, server.url("api/status"), STARTUP_TIMEOUT)
     if trouble is None:
         return server
-    stop_binder_server(server)
+    stop_server(server, timeout=20)
     raise RuntimeError(f"binder/start jupyter server did not come up ({trouble}); log:\n{log_tail(log_path)}")
-
-
-def stop_binder_server(server: BinderServer) -> None:
-    if server.process.poll() is None:
-        server.process.terminate()
-        try:
-            server.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
-            server.process.wait(timeout=10)
-    server.log_file.close()
 
 
 @pytest.fixture(scope="session")
@@ -210,7 +206,7 @@ def binder_server(binder_repo: Path) -> Iterator[BinderServer]:
     try:
         yield server
     finally:
-        stop_binder_server(server)
+        stop_server(server, timeout=20)
 
 
 def get(server: BinderServer, path: str) -> tuple[int, dict[str, str], str]:
