@@ -59,9 +59,9 @@ class Suit(enum.Enum):
         self.index: int = "ALHB".index(letter)
         """0-3, the suit's place in the order A, L, H, B."""
 
-    def name_in(self, language: Language = "en") -> str:
-        """The suit's name: ``Suit.HEARTS.name_in("hu") == "piros"``."""
-        return names.suit_name(self.index, language)
+    def name_in(self, language: Language | None = None) -> str:
+        """The suit's name: ``Suit.HEARTS.name_in("hu") == "piros"`` (no language: the page's)."""
+        return names.suit_name(self.index, names.resolve(language))
 
     def __str__(self) -> str:
         return self.value
@@ -83,9 +83,9 @@ class Rank(enum.Enum):
         self.index: int = "AKOUX987".index(letter)
         """0-7, the rank's place in the sequence order A K O U X 9 8 7 (C2)."""
 
-    def name_in(self, language: Language = "en") -> str:
-        """The rank's name: ``Rank.OVER.name_in("de") == "Ober"``."""
-        return names.rank_name(self.index, language)
+    def name_in(self, language: Language | None = None) -> str:
+        """The rank's name: ``Rank.OVER.name_in("de") == "Ober"`` (no language: the page's)."""
+        return names.rank_name(self.index, names.resolve(language))
 
     def __str__(self) -> str:
         return self.value
@@ -179,10 +179,10 @@ class Card:
         table = TRUMP_STRENGTH if self.suit is trump else PLAIN_STRENGTH
         return table[self.rank.index]
 
-    def name(self, language: Language = "en") -> str:
-        """The card's name: "Over of Hearts", "piros felső", "Herz-Ober"."""
+    def name(self, language: Language | None = None) -> str:
+        """The card's name: "Over of Hearts", "piros felső", "Herz-Ober" (no language: the page's)."""
         try:
-            return names.card_name(self.rank.index, self.suit.index, language)
+            return names.card_name(self.rank.index, self.suit.index, names.resolve(language))
         except ValueError as err:
             raise TartliError(str(err)) from None
 

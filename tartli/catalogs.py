@@ -1,0 +1,319 @@
+"""Keeping the translation catalogs: extract the marked strings, compile, check (a maintainer's tool).
+
+::
+
+    python -m tartli.catalogs extract   # scan tartli/ and notebooks/; write tartli.pot, update every .po
+    python -m tartli.catalogs compile   # every .po -> .mo (what tartli.i18n reads at run time)
+    python -m tartli.catalogs check     # exit 1 on an untranslated or fuzzy entry, a placeholder
+                                        # that differs, or a .mo older than its .po
+
+This module uses Babel (a test dependency); the course itself reads the compiled catalogs with
+the standard library only (:mod:`tartli.i18n`). Strings are marked with ``_()``, ``N_()`` and
+``ngettext()`` in the package and with ``tr()`` in the notebooks (a notebook's code cells are read
+as one Python file; a message's place is ``notebooks/NAME.ipynb:cell N``).
+
+What must be translated: everything in Hungarian; in German, everything but the lesson prose
+(:data:`GERMAN_OPTIONAL`: the notebooks other than :data:`GERMAN_PAGES`, the rule book page's
+texts and the history quiz), which falls back to English.
+
+A fourth language: add its code to ``tartli.names.LANGUAGES`` (with its card names), then
+``python -m tartli.catalogs extract --add xx`` makes ``tartli/locale/xx/LC_MESSAGES/tartli.po``
+with every message to translate; translate it in Poedit or Weblate, ``compile``, ``check``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import io
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from tartli.i18n import DOMAIN, LOCALE_DIR, placeholders
+from tartli.names import LANGUAGES
+
+ROOT = LOCALE_DIR.parent.parent
+"""The clone's top folder (this tool works on a clone, not on an installed package)."""
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+KEYWORDS = {"_": None, "tr": None, "N_": None, "ngettext": (1, 2)}
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+PARTS_DIR = ROOT / ".i18n-parts"
+"""Work in progress: translations of some files kept apart (``PART.LANG.po``) until ``extract`` takes them in."""
+
+GERMAN_PAGES = ("notebooks/03_deal.ipynb", "notebooks/00_index.ipynb", "notebooks/table.ipynb")
+"""The lesson pages whose prose is in German too (the others fall back to English there)."""
+GERMAN_OPTIONAL = ("notebooks/*", "tartli/rulebook.py", "tartli/widgets/history_quiz.py")
+PLURAL_FORMS = {"hu": "nplurals=2; plural=(n != 1);", "de": "nplurals=2; plural=(n != 1);"}
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def sources() -> list[Path]:
+    """Every file whose marked strings go into the catalogs."""
+    files = sorted((ROOT / "tartli").rglob("*.py")) + sorted((ROOT / "notebooks").glob("*.ipynb"))
+    return [f for f in files if f.name != "catalogs.py"]
+
+
+def _notebook_code(path: Path) -> Iterator[tuple[int, str]]:
+    for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"], start=1):
+        if cell["cell_type"] == "code":
+            source = cell["source"]
+            yield number, source if isinstance(source, str) else "".join(source)
+
+
+def _messages_of(path: Path) -> Iterator[tuple[str, int | str, str | tuple[str, ...], list[str]]]:
+    """(place, line, message, comments) for every marked string in ``path``."""
+    where = path.relative_to(ROOT).as_posix()
+    options = {"encoding": "utf-8"}
+    if path.suffix == ".ipynb":
+        for number, code in _notebook_code(path):
+            for line, message, comments, _context in extract(
+                "python", io.BytesIO(code.encode("utf-8")), KEYWORDS, ["Translators:"], options
+            ):
+                yield where, f"cell{number}:{line}", message, comments
+    else:
+        with path.open("rb") as file:
+            for line, message, comments, _context in extract("python", file, KEYWORDS, ["Translators:"], options):
+                yield where, line, message, comments
+
+
+def template_of(paths: Iterable[Path]) -> Catalog:
+    """A catalog template of the marked strings in ``paths``."""
+    template = Catalog(domain=DOMAIN, project="Tartli", msgid_bugs_address="", charset="utf-8")
+    for path in paths:
+        for where, line, message, comments in _messages_of(path):
+            if isinstance(message, tuple) and len(message) == 1:
+                message = message[0]
+            if not message or (isinstance(message, tuple) and not all(message)):
+                continue
+            template.add(message, locations=[(where, line)], auto_comments=comments)
+    return template
+
+
+def _read(path: Path, lang: str) -> Catalog:
+    if path.exists():
+        with path.open("rb") as file:
+            return read_po(file, locale=lang)
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="Tartli", charset="utf-8")
+    return catalog
+
+
+def _write_po(catalog: Catalog, path: Path, lang: str | None = None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if lang in PLURAL_FORMS:
+        catalog._num_plurals, catalog._plural_expr = 2, "(n != 1)"  # hu and de: one, other
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, ignore_obsolete=True, sort_output=False)
+    _atomic_write(path, buffer.getvalue())
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(handle, "wb") as file:
+        file.write(data)
+    os.replace(name, path)
+
+
+def _parts(lang: str) -> list[Catalog]:
+    return [_read(p, lang) for p in sorted(PARTS_DIR.glob(f"*.{lang}.po"))] if PARTS_DIR.is_dir() else []
+
+
+def _take_translations(catalog: Catalog, others: Iterable[Catalog]) -> None:
+    for other in others:
+        for message in other:
+            if not message.id or not _done(message):
+                continue
+            mine = catalog.get(message.id)
+            if mine is not None:
+                mine.string = message.string
+                mine.flags.discard("fuzzy")
+
+
+def _done(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return bool(strings) and all(strings) and "fuzzy" not in message.flags
+
+
+def update(paths: Iterable[Path], target: Path, lang: str) -> Catalog:
+    """Make ``target`` hold exactly the marked strings of ``paths``, keeping its translations."""
+    template = template_of(paths)
+    catalog = _read(target, lang)
+    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    catalog.obsolete.clear()
+    return catalog
+
+
+def extract_all(add: Iterable[str] = ()) -> None:
+    template = template_of(sources())
+    buffer = io.BytesIO()
+    write_po(buffer, template, width=100, sort_output=False)
+    _atomic_write(TEMPLATE, buffer.getvalue())
+    for lang in (*TRANSLATED, *add):
+        catalog = _read(po_path(lang), lang)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.obsolete.clear()
+        _take_translations(catalog, _parts(lang))
+        _write_po(catalog, po_path(lang), lang)
+        print(f"{po_path(lang).relative_to(ROOT)}: {len(catalog)} messages")
+
+
+def fragment(part: str, files: list[str]) -> None:
+    """Work apart: ``.i18n-parts/PART.LANG.po`` for the marked strings of ``files`` only."""
+    paths = [ROOT / f for f in files]
+    for lang in TRANSLATED:
+        target = PARTS_DIR / f"{part}.{lang}.po"
+        catalog = update(paths, target, lang)
+        _take_translations(catalog, [_read(po_path(lang), lang)] if po_path(lang).exists() else [])
+        _write_po(catalog, target, lang)
+        missing = sum(1 for m in catalog if m.id and not _done(m))
+        print(f"{target.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
+
+
+def todo(part: str, lang: str) -> None:
+    """Print the part's untranslated messages as JSON: {msgid: ""} or {msgid: ["", ""]} for plurals."""
+    catalog = _read(PARTS_DIR / f"{part}.{lang}.po", lang)
+    out: dict[str, object] = {}
+    for message in catalog:
+        if message.id and not _done(message):
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            out[key] = ["", ""] if isinstance(message.id, tuple) else ""
+    print(json.dumps(out, ensure_ascii=False, indent=1))
+
+
+def fill(part: str, lang: str, source: Path) -> None:
+    """Set translations of the part from a JSON file {msgid: msgstr} (plurals: {msgid: [one, other]})."""
+    target = PARTS_DIR / f"{part}.{lang}.po"
+    catalog = _read(target, lang)
+    by_first = {(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in catalog if m.id}
+    unknown = []
+    for key, value in json.loads(source.read_text(encoding="utf-8")).items():
+        message = by_first.get(key)
+        if message is None:
+            unknown.append(key)
+            continue
+        message.string = tuple(value) if isinstance(value, list) else value
+        message.flags.discard("fuzzy")
+    _write_po(catalog, target, lang)
+    for key in unknown:
+        print(f"not in {target.name}: {key[:70]!r}")
+    missing = sum(1 for m in catalog if m.id and not _done(m))
+    print(f"{target.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
+
+
+def compile_all(with_parts: bool = True) -> None:
+    for lang in TRANSLATED:
+        catalog = _read(po_path(lang), lang)
+        if with_parts:
+            for part in _parts(lang):
+                for message in part:
+                    if message.id and _done(message):
+                        if message.id in catalog:
+                            catalog[message.id].string = message.string
+                            catalog[message.id].flags.discard("fuzzy")
+                        else:
+                            catalog.add(message.id, message.string, locations=message.locations)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        _atomic_write(mo_path(lang), buffer.getvalue())
+
+
+def required(message: Message, lang: str) -> bool:
+    """Whether ``message`` must be translated into ``lang`` (German leaves most lesson prose out)."""
+    if lang != "de":
+        return True
+    for where, _line in message.locations:
+        if where in GERMAN_PAGES or not any(fnmatch.fnmatch(where, p) for p in GERMAN_OPTIONAL):
+            return True
+    return False
+
+
+def problems(catalog: Catalog, lang: str) -> list[str]:
+    """What is wrong with ``catalog`` (one line each): untranslated, fuzzy, placeholders that differ."""
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        where = ", ".join(f"{w}:{line}" for w, line in message.locations[:2])
+        short = ids[0][:60].replace("\n", " ")
+        if "fuzzy" in message.flags:
+            found.append(f"{lang}: fuzzy: {short!r} ({where})")
+            continue
+        if not all(strings):
+            if required(message, lang):
+                found.append(f"{lang}: untranslated: {short!r} ({where})")
+            continue
+        wanted = set().union(*(placeholders(i) for i in ids))
+        for string in strings:
+            got = placeholders(string)
+            if got - wanted or (len(ids) == 1 and got != wanted) or (len(ids) > 1 and string is strings[-1] and got != wanted):
+                found.append(f"{lang}: placeholders {sorted(got)} != {sorted(wanted)}: {short!r} ({where})")
+    return found
+
+
+def check(part: str | None = None) -> int:
+    lines = []
+    for lang in TRANSLATED:
+        path = PARTS_DIR / f"{part}.{lang}.po" if part else po_path(lang)
+        lines += problems(_read(path, lang), lang)
+        if part is None and (not mo_path(lang).exists() or mo_path(lang).stat().st_mtime < path.stat().st_mtime):
+            lines.append(f"{lang}: {mo_path(lang).relative_to(ROOT)} is older than its .po: run compile")
+    for line in lines:
+        print(line)
+    print(f"{len(lines)} problem(s)")
+    return 1 if lines else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tartli.catalogs", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    ex = sub.add_parser("extract", help="collect the marked strings into tartli.pot and every .po")
+    ex.add_argument("--add", action="append", default=[], help="start the catalog of a new language")
+    sub.add_parser("compile", help="compile every .po to .mo")
+    ck = sub.add_parser("check", help="report untranslated, fuzzy and placeholder problems")
+    ck.add_argument("--part", help="check one work-in-progress part (.i18n-parts/PART.LANG.po)")
+    fr = sub.add_parser("part", help="work apart on some files: .i18n-parts/PART.LANG.po")
+    fr.add_argument("part")
+    fr.add_argument("files", nargs="+")
+    td = sub.add_parser("todo", help="print a part's untranslated messages as JSON")
+    td.add_argument("part")
+    td.add_argument("lang")
+    fl = sub.add_parser("fill", help="set a part's translations from a JSON file")
+    fl.add_argument("part")
+    fl.add_argument("lang")
+    fl.add_argument("json", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        extract_all(args.add)
+    elif args.command == "compile":
+        compile_all()
+    elif args.command == "todo":
+        todo(args.part, args.lang)
+    elif args.command == "fill":
+        fill(args.part, args.lang, args.json)
+    elif args.command == "part":
+        fragment(args.part, args.files)
+    else:
+        return check(args.part)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
