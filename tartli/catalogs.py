@@ -32,6 +32,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract
@@ -44,7 +45,7 @@ from tartli.names import LANGUAGES
 ROOT = LOCALE_DIR.parent.parent
 """The clone's top folder (this tool works on a clone, not on an installed package)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "tr": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS: dict[str, Any] = {"_": None, "tr": None, "N_": None, "ngettext": (1, 2)}
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 PARTS_DIR = ROOT / ".i18n-parts"
 """Work in progress: translations of some files kept apart (``PART.LANG.po``) until ``extract`` takes them in."""
@@ -52,7 +53,6 @@ PARTS_DIR = ROOT / ".i18n-parts"
 GERMAN_PAGES = ("notebooks/03_deal.ipynb", "notebooks/00_index.ipynb", "notebooks/table.ipynb")
 """The lesson pages whose prose is in German too (the others fall back to English there)."""
 GERMAN_OPTIONAL = ("notebooks/*", "tartli/rulebook.py", "tartli/widgets/history_quiz.py")
-PLURAL_FORMS = {"hu": "nplurals=2; plural=(n != 1);", "de": "nplurals=2; plural=(n != 1);"}
 
 
 def po_path(lang: str) -> Path:
@@ -76,8 +76,8 @@ def _notebook_code(path: Path) -> Iterator[tuple[int, str]]:
             yield number, source if isinstance(source, str) else "".join(source)
 
 
-def _messages_of(path: Path) -> Iterator[tuple[str, int | str, str | tuple[str, ...], list[str]]]:
-    """(place, line, message, comments) for every marked string in ``path``."""
+def _messages_of(path: Path) -> Iterator[tuple[str, int, str | tuple[str, ...], list[str]]]:
+    """(place, line, message, comments) for every marked string in ``path`` (a notebook's place: ``file#cellN``)."""
     where = path.relative_to(ROOT).as_posix()
     options = {"encoding": "utf-8"}
     if path.suffix == ".ipynb":
@@ -85,7 +85,7 @@ def _messages_of(path: Path) -> Iterator[tuple[str, int | str, str | tuple[str, 
             for line, message, comments, _context in extract(
                 "python", io.BytesIO(code.encode("utf-8")), KEYWORDS, ["Translators:"], options
             ):
-                yield where, f"cell{number}:{line}", message, comments
+                yield f"{where}#cell{number}", line, message, comments
     else:
         with path.open("rb") as file:
             for line, message, comments, _context in extract("python", file, KEYWORDS, ["Translators:"], options):
@@ -115,8 +115,6 @@ def _read(path: Path, lang: str) -> Catalog:
 
 def _write_po(catalog: Catalog, path: Path, lang: str | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    if lang in PLURAL_FORMS:
-        catalog._num_plurals, catalog._plural_expr = 2, "(n != 1)"  # hu and de: one, other
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, ignore_obsolete=True, sort_output=False)
     _atomic_write(path, buffer.getvalue())
@@ -145,8 +143,19 @@ def _take_translations(catalog: Catalog, others: Iterable[Catalog]) -> None:
                 mine.flags.discard("fuzzy")
 
 
+def _ids(message: Message) -> tuple[str, ...]:
+    """The message's id, and its plural id if it has one."""
+    return tuple(str(i) for i in message.id) if isinstance(message.id, tuple | list) else (str(message.id),)
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    """The message's translation (one string, or one per plural form); "" where missing."""
+    value = message.string
+    return tuple(str(v or "") for v in value) if isinstance(value, tuple | list) else (str(value or ""),)
+
+
 def _done(message: Message) -> bool:
-    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    strings = _strings(message)
     return bool(strings) and all(strings) and "fuzzy" not in message.flags
 
 
@@ -191,8 +200,8 @@ def todo(part: str, lang: str) -> None:
     out: dict[str, object] = {}
     for message in catalog:
         if message.id and not _done(message):
-            key = message.id[0] if isinstance(message.id, tuple) else message.id
-            out[key] = ["", ""] if isinstance(message.id, tuple) else ""
+            ids = _ids(message)
+            out[ids[0]] = ["", ""] if len(ids) > 1 else ""
     print(json.dumps(out, ensure_ascii=False, indent=1))
 
 
@@ -200,7 +209,7 @@ def fill(part: str, lang: str, source: Path) -> None:
     """Set translations of the part from a JSON file {msgid: msgstr} (plurals: {msgid: [one, other]})."""
     target = PARTS_DIR / f"{part}.{lang}.po"
     catalog = _read(target, lang)
-    by_first = {(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in catalog if m.id}
+    by_first = {_ids(m)[0]: m for m in catalog if m.id}
     unknown = []
     for key, value in json.loads(source.read_text(encoding="utf-8")).items():
         message = by_first.get(key)
@@ -216,28 +225,38 @@ def fill(part: str, lang: str, source: Path) -> None:
     print(f"{target.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
 
 
+def compiled(lang: str, *, with_parts: bool = False) -> bytes:
+    """The .mo that ``lang``'s .po compiles to (with the work-in-progress parts laid over it)."""
+    catalog = _read(po_path(lang), lang)
+    if with_parts:
+        _lay_over(catalog, _parts(lang))
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
 def compile_all(with_parts: bool = True) -> None:
     for lang in TRANSLATED:
-        catalog = _read(po_path(lang), lang)
-        if with_parts:
-            for part in _parts(lang):
-                for message in part:
-                    if message.id and _done(message):
-                        if message.id in catalog:
-                            catalog[message.id].string = message.string
-                            catalog[message.id].flags.discard("fuzzy")
-                        else:
-                            catalog.add(message.id, message.string, locations=message.locations)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        _atomic_write(mo_path(lang), buffer.getvalue())
+        _atomic_write(mo_path(lang), compiled(lang, with_parts=with_parts and bool(_parts(lang))))
+
+
+def _lay_over(catalog: Catalog, parts: list[Catalog]) -> None:
+    for part in parts:
+        for message in part:
+            if message.id and _done(message):
+                if message.id in catalog:
+                    catalog[message.id].string = message.string
+                    catalog[message.id].flags.discard("fuzzy")
+                else:
+                    catalog.add(message.id, message.string, locations=message.locations)
 
 
 def required(message: Message, lang: str) -> bool:
     """Whether ``message`` must be translated into ``lang`` (German leaves most lesson prose out)."""
     if lang != "de":
         return True
-    for where, _line in message.locations:
+    for place, _line in message.locations:
+        where = place.split("#")[0]
         if where in GERMAN_PAGES or not any(fnmatch.fnmatch(where, p) for p in GERMAN_OPTIONAL):
             return True
     return False
@@ -249,8 +268,7 @@ def problems(catalog: Catalog, lang: str) -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        ids, strings = _ids(message), _strings(message)
         where = ", ".join(f"{w}:{line}" for w, line in message.locations[:2])
         short = ids[0][:60].replace("\n", " ")
         if "fuzzy" in message.flags:
@@ -260,10 +278,11 @@ def problems(catalog: Catalog, lang: str) -> list[str]:
             if required(message, lang):
                 found.append(f"{lang}: untranslated: {short!r} ({where})")
             continue
-        wanted = set().union(*(placeholders(i) for i in ids))
+        wanted: set[str] = set().union(*(placeholders(i) for i in ids))
         for string in strings:
             got = placeholders(string)
-            if got - wanted or (len(ids) == 1 and got != wanted) or (len(ids) > 1 and string is strings[-1] and got != wanted):
+            last = string is strings[-1]
+            if got - wanted or ((len(ids) == 1 or last) and got != wanted):
                 found.append(f"{lang}: placeholders {sorted(got)} != {sorted(wanted)}: {short!r} ({where})")
     return found
 
@@ -273,8 +292,8 @@ def check(part: str | None = None) -> int:
     for lang in TRANSLATED:
         path = PARTS_DIR / f"{part}.{lang}.po" if part else po_path(lang)
         lines += problems(_read(path, lang), lang)
-        if part is None and (not mo_path(lang).exists() or mo_path(lang).stat().st_mtime < path.stat().st_mtime):
-            lines.append(f"{lang}: {mo_path(lang).relative_to(ROOT)} is older than its .po: run compile")
+        if part is None and (not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(lang)):
+            lines.append(f"{lang}: {mo_path(lang).relative_to(ROOT)} is not its .po compiled: run compile")
     for line in lines:
         print(line)
     print(f"{len(lines)} problem(s)")

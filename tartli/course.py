@@ -142,18 +142,28 @@ def notebooks_dir() -> Path:
     return shipped
 
 
-def page_url(page: Page, *, static: bool | None = None) -> str:
-    """The page's address relative to another page of the course.
+def page_url(page: Page, *, static: bool | None = None, lang: str | None = None) -> str:
+    """The page's address relative to another page of the course, in the page's language.
 
-    Voilà serves ``render/NN.ipynb``; the static edition (:mod:`tartli.site`, running in the
-    browser's Pyodide, where ``sys.platform`` is ``"emscripten"``) has ``render/NN.html``.
+    Voilà serves ``render/NN.ipynb``, with ``?lang=hu`` for a language other than English; the
+    static edition (:mod:`tartli.site`, running in the browser's Pyodide, where ``sys.platform``
+    is ``"emscripten"``) has ``render/NN.html``, and one copy of each page per language,
+    ``render/NN.hu.html``. ``lang`` None: the language of this page (:func:`tartli.i18n.language`).
 
-    >>> page_url(PAGES[1], static=False), page_url(PAGES[1], static=True)
+    >>> page_url(PAGES[1], static=False, lang="en"), page_url(PAGES[1], static=True, lang="en")
     ('01_pack.ipynb', '01_pack.html')
+    >>> page_url(PAGES[1], static=False, lang="hu"), page_url(PAGES[1], static=True, lang="de")
+    ('01_pack.ipynb?lang=hu', '01_pack.de.html')
     """
+    from tartli.i18n import language
+
     if static is None:
         static = sys.platform == "emscripten"
-    return page.file.removesuffix(".ipynb") + ".html" if static else page.file
+    lang = lang or language()
+    stem = page.file.removesuffix(".ipynb")
+    if static:
+        return f"{stem}.html" if lang == "en" else f"{stem}.{lang}.html"
+    return page.file if lang == "en" else f"{page.file}?lang={lang}"
 
 
 def index_of(file: str) -> int:

@@ -117,7 +117,7 @@ def language_from_query(query: str) -> Language | None:
     """
     values = parse_qs(query.lstrip("?")).get("lang", [])
     lang = values[0].strip().lower() if values else ""
-    return lang if lang in LANGUAGES else None  # type: ignore[return-value]
+    return lang if lang in LANGUAGES else None
 
 
 def _from_page_address() -> None:

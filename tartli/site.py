@@ -65,9 +65,11 @@ import venv
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tartli.app import environment
-from tartli.course import PAGES, notebooks_dir
+from tartli.course import PAGES, notebooks_dir, page_url
+from tartli.names import LANGUAGES
 
 __all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "build", "make_server", "pyodide_lock"]
 
@@ -675,7 +677,7 @@ def build(out: Path, cache: Path) -> Path:
             "--lite-dir",
             str(lite),
             "--contents",
-            str(notebooks_dir()),
+            str(_contents(cache)),
             "--output-dir",
             str(out),
             "--apps",
@@ -695,10 +697,47 @@ def build(out: Path, cache: Path) -> Path:
     )
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve every file as it is
     for page in PAGES:
-        rendered = out / "voici" / "render" / (page.file.removesuffix(".ipynb") + ".html")
-        if not rendered.exists():
-            raise BuildError(f"Voici did not render {page.file}")
+        for lang in LANGUAGES:
+            rendered = out / "voici" / "render" / page_url(page, static=True, lang=lang)
+            if not rendered.exists():
+                raise BuildError(f"Voici did not render {rendered.name}")
     return out
+
+
+def language_copy(notebook: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``notebook`` speaking ``lang``: a first cell sets the language before any other runs.
+
+    The static edition's kernel runs in the browser and cannot read the page's address, so each
+    language has its own copy of each page (``NN.hu.html``, :func:`tartli.course.page_url`).
+
+    >>> copy = language_copy({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, "hu")
+    >>> copy["cells"][0]["source"]
+    'from tartli import i18n\\ni18n.set_language("hu")'
+    """
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "tartli-language",
+        "metadata": {},
+        "outputs": [],
+        "source": f'from tartli import i18n\ni18n.set_language("{lang}")',
+    }
+    return {**notebook, "cells": [cell, *notebook["cells"]]}
+
+
+def _contents(cache: Path) -> Path:
+    """The pages the site is built from: the course's notebooks, and a copy of each per language."""
+    contents = cache / "contents"
+    if contents.exists():
+        shutil.rmtree(contents)
+    contents.mkdir(parents=True)
+    for page in PAGES:
+        notebook = json.loads((notebooks_dir() / page.file).read_text(encoding="utf-8"))
+        for lang in LANGUAGES:
+            name = page_url(page, static=True, lang=lang).removesuffix(".html") + ".ipynb"
+            copy = notebook if lang == "en" else language_copy(notebook, lang)
+            (contents / name).write_text(json.dumps(copy, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return contents
 
 
 def size_of(folder: Path) -> int:

@@ -20,6 +20,10 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
 * **Kernels shut down when a visitor leaves** (:class:`CookieVoilaHandler`): the page's beacon
   needs the ``_xsrf`` cookie, which plain Voilà never set (every beacon got 403); the page handler
   now sets it.
+* **A page opens in the learner's language** (:class:`CookieVoilaHandler`): ``?lang=hu`` is read by
+  the page's kernel (:mod:`tartli.i18n`), so such a page never takes the pool's English kernel; a
+  page asked for without ``?lang`` by a learner whose switch chose another language (the
+  ``tartli_lang`` cookie) is redirected to its address in that language before a kernel starts.
 * **Kernel errors go to the server's log**: kernels write the course's log lines (and any uncaught
   error in a widget callback) to a file that this server follows into its own log; the visitor
   sees a short message, never a traceback (:mod:`tartli.widgets.kernel_log`).
@@ -48,6 +52,9 @@ from voila.tornado.handler import TornadoVoilaHandler
 KERNEL_MIB = 64
 """About what one visitor's kernel takes (measured by the app benchmark: about 60 MiB)."""
 MAX_KERNELS_DEFAULT_CEILING = 50
+LANGUAGE_COOKIE = "tartli_lang"
+"""The cookie the page's language switch sets (the page template): the language chosen last."""
+PAGE_LANGUAGES = ("en", "hu", "de")
 KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
 """The environment variable that tells the kernels where to write their log (kernel_log.py reads it)."""
 
@@ -164,7 +171,22 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     async def get(self, path: str | None = None) -> None:
         _ = self.xsrf_token  # (the Jupyter server checks the login before get; Voilà's get checks it again)
+        wanted = self.get_cookie(LANGUAGE_COOKIE, "")
+        if self.get_argument("lang", None) is None and wanted in PAGE_LANGUAGES and wanted != "en":
+            # the learner chose a language on another page: open this one in it before starting a kernel
+            query = self.request.query
+            self.redirect(self.request.path + "?" + (query + "&" if query else "") + "lang=" + wanted)
+            return
         await super().get(path)
+
+    def should_use_rendered_notebook(
+        self, notebook_data: Any, pool_size: int, template_name: str, theme: str, request_args: Any
+    ) -> bool:
+        """A page asked for in another language than English gets its own kernel, not the pool's English one."""
+        lang = self.get_argument("lang", "en")
+        if lang != "en":
+            return False
+        return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args))
 
 
 class CourseVoilaHandler(CookieVoilaHandler):

@@ -239,3 +239,27 @@ def test_the_static_edition_fits_a_phone(static_site: str, offline_chromium: Any
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_the_static_edition_speaks_hungarian_and_remembers_it(static_site: str, context: Any) -> None:
+    """``?lang=hu`` opens the page's Hungarian copy (NN.hu.html); the next page follows the choice."""
+    from .test_languages import assert_reads
+
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(static_site + "voici/render/03_deal.html?lang=hu", wait_until="load")
+    page.wait_for_url("**/voici/render/03_deal.hu.html", timeout=30_000)
+    page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+    page.locator(".tartli-steps").wait_for(timeout=PAGE_TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    assert_reads(page.locator("#rendered_cells").inner_text(), "03_deal.hu.html")
+    assert_no_error_output(page)
+    page.close()
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(static_site + "voici/render/table.html", wait_until="commit")  # asked for in English
+    page.wait_for_url("**/voici/render/table.hu.html", timeout=30_000)
+    page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+    page.locator(".tartli-board svg").first.wait_for(state="visible")
+    assert_reads(page.locator("#rendered_cells").inner_text(), "table.hu.html")
+    assert page.locator(".tartli-languages a[aria-current='true']").inner_text() == "HU"

@@ -1,0 +1,184 @@
+"""The course in Hungarian and German in a real browser: every page with ``?lang=hu`` (every step of
+every lesson) reads Hungarian, the widgets answer, the choice is remembered for the next page, and the
+EN | HU | DE switch on every page changes it. German: one lesson and the table."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tartli.course import PAGES
+
+from .conftest import Server, assert_no_error_output
+from .test_app import play, wait_for_my_turn
+
+ENGLISH = frozenset(
+    {
+        "the",
+        "and",
+        "you",
+        "of",
+        "to",
+        "card",
+        "cards",
+        "trick",
+        "tricks",
+        "play",
+        "plays",
+        "your",
+        "with",
+        "for",
+        "this",
+        "that",
+        "what",
+        "which",
+        "who",
+        "wins",
+        "win",
+        "points",
+        "when",
+        "from",
+        "have",
+        "has",
+        "are",
+        "not",
+        "can",
+        "may",
+        "must",
+        "step",
+        "lesson",
+        "continue",
+        "back",
+        "computer",
+    }
+)
+"""Common English words (none of them a Hungarian or German word, unlike "a", "is", "in", "was")."""
+MOST_ENGLISH = 0.03
+
+
+def english_share(text: str) -> tuple[float, list[str]]:
+    """The share of common English words among the words of ``text``, and the most frequent of them."""
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+    english = [w for w in words if w in ENGLISH]
+    return (len(english) / len(words) if words else 1.0), [w for w, _n in Counter(english).most_common(8)]
+
+
+def open_in(context: Any, server: Server, file: str, lang: str | None) -> Any:
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    url = server.url(file) + (f"?lang={lang}" if lang else "")
+    page.goto(url, wait_until="commit")  # (the page may go on to its address in the chosen language)
+    if lang is None:
+        page.wait_for_timeout(500)
+    page.wait_for_load_state("load")
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    return page
+
+
+def all_steps_text(page: Any) -> str:
+    """The page's visible text; on a lesson, every step's, walked through by its address (a kernel round trip each)."""
+    texts = [page.locator("#rendered_cells").inner_text()]
+    dots = page.locator(".tartli-steps .tartli-dots button")
+    if page.locator(".tartli-steps").count() == 0:
+        return texts[0]
+    page.locator(".tartli-steps .tartli-where").wait_for()
+    count = dots.count()
+    assert count > 3
+    where = "document.querySelector('.tartli-steps .tartli-where').textContent"
+    for number in range(2, count + 1):
+        before = page.evaluate(where)
+        page.evaluate(f"location.hash = '#step-{number}'")
+        page.wait_for_function(f"before => {where} !== before", arg=before)
+        page.wait_for_timeout(150)
+        texts.append(page.locator("#rendered_cells").inner_text())
+    return "\n".join(texts)
+
+
+def assert_reads(text: str, where: str) -> None:
+    share, words = english_share(text)
+    assert share <= MOST_ENGLISH, f"{where}: {share:.1%} common English words ({', '.join(words)})"
+
+
+@pytest.mark.parametrize("file", [page.file for page in PAGES])
+def test_every_page_reads_hungarian(chromium: Any, app_server: Server, file: str) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = open_in(context, app_server, file, "hu")
+        assert page.evaluate("document.documentElement.lang") == "hu"
+        assert_no_error_output(page)
+        text = all_steps_text(page)
+        assert_reads(text, file)
+        assert "Játékos 0" not in text and "Player 0" not in text
+        if file == "00_index.ipynb":  # the course map's links keep the language
+            hrefs = page.eval_on_selector_all("#rendered_cells a[href*='.ipynb']", "a => a.map(x => x.href)")
+            assert hrefs and all("lang=hu" in h for h in hrefs)
+    finally:
+        context.close()
+
+
+def test_the_next_page_opened_without_lang_is_still_hungarian(chromium: Any, app_server: Server) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        open_in(context, app_server, "01_pack.ipynb", "hu").close()
+        page = open_in(context, app_server, "table.ipynb", None)  # the server sees the switch's cookie
+        assert "lang=hu" in page.url
+        assert_reads(page.locator("#rendered_cells").inner_text(), "table.ipynb (after the cookie)")
+        # the table works in Hungarian: a card played leaves the hand, and the table says so in Hungarian
+        page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=60_000)
+        state = wait_for_my_turn(page)
+        after = play(page, state.hand[0])
+        assert_reads(after.message + "\n" + page.locator("#rendered_cells").inner_text(), "table after a card")
+        context.clear_cookies()  # without the cookie, the page's own script (localStorage) sends it on
+        page.close()
+        page = open_in(context, app_server, "02_ranks_and_points.ipynb", None)
+        page.wait_for_url(re.compile(r"lang=hu"))
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+        assert_reads(page.locator("#rendered_cells").inner_text(), "02 (after localStorage)")
+    finally:
+        context.close()
+
+
+def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server: Server) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = open_in(context, app_server, "01_pack.ipynb", None)
+        switch = page.locator("nav.tartli-languages")
+        assert switch.is_visible()
+        assert switch.inner_text().split() == ["EN", "|", "HU", "|", "DE"]
+        english = page.locator(".tartli-steps").inner_text()
+        switch.get_by_text("HU").click()
+        page.wait_for_url(re.compile(r"lang=hu"))
+        page.locator(".tartli-steps").wait_for(timeout=60_000)
+        assert page.evaluate("localStorage.getItem('tartli-language')") == "hu"
+        assert page.locator(".tartli-steps").inner_text() != english
+        assert_reads(page.locator("#rendered_cells").inner_text(), "01 after HU")
+        page.locator("nav.tartli-languages").get_by_text("EN").click()
+        page.wait_for_url(lambda url: "lang=hu" not in url)
+        page.locator(".tartli-steps").wait_for(timeout=60_000)
+        assert page.evaluate("localStorage.getItem('tartli-language')") == "en"
+        page.close()
+        page = open_in(context, app_server, "03_deal.ipynb", None)
+        assert "lang=" not in page.url
+        share, _words = english_share(page.locator("#rendered_cells").inner_text())
+        assert share > 0.08  # English again
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("file", ["03_deal.ipynb", "table.ipynb"])
+def test_a_lesson_and_the_table_in_german(chromium: Any, app_server: Server, file: str) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = open_in(context, app_server, file, "de")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert_no_error_output(page)
+        text = all_steps_text(page)
+        assert_reads(text, f"{file} in German")
+        words = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+        assert {"du", "die", "und"} & words, "German words expected"
+    finally:
+        context.close()

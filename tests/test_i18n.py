@@ -1,0 +1,172 @@
+"""The translation catalogs: complete, in step with the sources, placeholders kept (tartli.i18n, tartli.catalogs)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import gettext
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tartli import catalogs, i18n, names
+from tartli.course import PAGES, page_url
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def hungarian() -> Iterator[None]:
+    i18n.set_language("hu")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def _catalog(lang: str) -> catalogs.Catalog:
+    with catalogs.po_path(lang).open("rb") as file:
+        return read_po(file, locale=lang)
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    assert catalogs.problems(_catalog(lang), lang) == []
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_catalog_holds_exactly_the_marked_strings_of_the_sources(lang: str) -> None:
+    """Run ``python -m tartli.catalogs extract`` after marking or changing a string."""
+    marked = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogs.template_of(catalogs.sources()) if m.id}
+    held = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalog(lang) if m.id}
+    assert sorted(marked - held) == [], "marked but not in the catalog: run python -m tartli.catalogs extract"
+    assert sorted(held - marked) == [], "in the catalog but no longer marked: run python -m tartli.catalogs extract"
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_compiled_catalog_is_the_po_compiled(lang: str) -> None:
+    assert catalogs.mo_path(lang).read_bytes() == catalogs.compiled(lang), "run python -m tartli.catalogs compile"
+
+
+def test_hungarian_is_complete_even_where_german_may_fall_back() -> None:
+    hungarian = _catalog("hu")
+    lessons = [m for m in hungarian if m.id and not catalogs.required(m, "de")]
+    assert len(lessons) > 300  # the lesson prose, the rule book and the history quiz
+    assert all(m.string and all(m.string if isinstance(m.string, tuple) else [m.string]) for m in lessons)
+
+
+def test_the_check_finds_a_missing_translation_a_fuzzy_one_and_a_lost_placeholder() -> None:
+    catalog = _catalog("hu")
+    messages = [m for m in catalog if m.id and isinstance(m.id, str) and i18n.placeholders(m.id)]
+    broken = copy.deepcopy(catalog)
+    first, second, third = (broken[m.id] for m in messages[:3])
+    first.string = ""
+    second.flags.add("fuzzy")
+    third.string = "x"
+    found = catalogs.problems(broken, "hu")
+    assert [line.split(":")[1].strip().split(" ")[0] for line in found] == ["untranslated", "fuzzy", "placeholders"]
+
+
+def _marker_calls(tree: ast.AST) -> Iterator[ast.Call]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in catalogs.KEYWORDS:
+            yield node
+
+
+def _code_of(path: Path) -> Iterator[tuple[str, str]]:
+    if path.suffix == ".ipynb":
+        for number, code in catalogs._notebook_code(path):
+            yield f"{path.name} cell {number}", code
+    else:
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+
+
+def test_every_marked_string_is_a_literal_with_named_placeholders() -> None:
+    """An f-string or a variable in _() cannot be extracted; positional {} cannot be reordered."""
+    bad = []
+    for path in catalogs.sources():
+        for where, code in _code_of(path):
+            for call in _marker_calls(ast.parse(code)):
+                texts = call.args[:2] if call.func.id == "ngettext" else call.args[:1]  # type: ignore[attr-defined]
+                for arg in texts:
+                    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                        bad.append(f"{where}:{call.lineno}: not one string literal")
+                    elif "{}" in arg.value or "%s" in arg.value:
+                        bad.append(f"{where}:{call.lineno}: positional placeholder in {arg.value[:40]!r}")
+    assert bad == []
+
+
+def test_notebooks_never_use_the_underscore() -> None:
+    """IPython keeps the last result in ``_``: the notebooks translate with ``tr``."""
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for where, code in _code_of(path):
+            names_used = {n.id for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name)}
+            assert "_" not in names_used or "tr" in names_used, where
+
+
+def test_every_lesson_step_and_question_is_marked_for_translation() -> None:
+    """A step's title and text, a question's prompt and explanation: ``tr(...)`` calls, never bare text."""
+    unmarked = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for where, code in _code_of(path):
+            for node in ast.walk(ast.parse(code)):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                places = {"step": (0, 1), "Question": (0, 3)}.get(name, ())
+                for index in places:
+                    if index < len(node.args) and isinstance(node.args[index], ast.Constant):
+                        unmarked.append(f"{where}:{node.lineno}: {name} argument {index}")
+    assert unmarked == []
+
+
+def test_a_page_address_chooses_the_language() -> None:
+    assert i18n.language_from_query("lang=hu") == "hu"
+    assert i18n.language_from_query("?x=1&lang=DE") == "de"
+    assert i18n.language_from_query("lang=fr") is None
+
+
+def test_the_course_speaks_hungarian_through_the_compiled_catalog(hungarian: None) -> None:
+    translations = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["hu"])
+    assert i18n._("Continue") == translations.gettext("Continue") != "Continue"
+    assert names.term("trump", i18n.language()) == "adu"
+    assert page_url(PAGES[1], static=False) == "01_pack.ipynb?lang=hu"
+    assert page_url(PAGES[1], static=True) == "01_pack.hu.html"
+
+
+def test_english_needs_no_catalog() -> None:
+    assert i18n.language() == "en"
+    assert i18n._("Continue") == "Continue"
+    assert i18n.ngettext("{n} point", "{n} points", 2) == "{n} points"
+
+
+def test_a_fourth_language_starts_with_every_message_to_translate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the README tells a translator: ``extract --add xx`` makes a catalog with every message, empty."""
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "tartli.pot")
+    monkeypatch.setattr(catalogs, "TRANSLATED", ())
+    monkeypatch.setattr(catalogs, "PARTS_DIR", tmp_path / "no-parts")
+    catalogs.extract_all(["fr"])
+    with (tmp_path / "fr" / "LC_MESSAGES" / "tartli.po").open("rb") as file:
+        french = read_po(file, locale="fr")
+    assert len(french) == len(_catalog("hu"))
+    assert len(catalogs.problems(french, "fr")) == len(french)
+
+
+def test_the_static_edition_makes_a_copy_of_each_page_per_language() -> None:
+    from tartli.site import language_copy
+
+    notebook = json.loads((ROOT / "notebooks" / "03_deal.ipynb").read_text(encoding="utf-8"))
+    copy_hu = language_copy(notebook, "hu")
+    assert copy_hu["cells"][1:] == notebook["cells"]
+    namespace: dict[str, object] = {}
+    try:
+        exec(copy_hu["cells"][0]["source"], namespace)
+        assert i18n.language() == "hu"
+    finally:
+        i18n.set_language("en")
