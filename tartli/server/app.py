@@ -143,15 +143,41 @@ class CourseKernelManager(AsyncMappingKernelManager):
 
 
 BUSY_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tartli: the course is busy</title>
-<style>body{font-family:"Segoe UI","Helvetica Neue",Arial,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;
-color:#1f2d24;line-height:1.5}a{color:#1f6b35;font-weight:600}</style></head>
-<body><h1>The course is busy</h1>
-<p>Every place at this server is taken just now. Please try again in a minute:
-your stars are kept in your browser and wait for you.</p>
-<p><a href="">Try again</a></p></body></html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tartli: {title}</title>
+<style>body{{font-family:"Segoe UI","Helvetica Neue",Arial,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;
+color:#1f2d24;line-height:1.5}}a{{color:#1f6b35;font-weight:600}}</style></head>
+<body><h1>{title}</h1>
+<p>{text}</p>
+<p><a href="">{again}</a></p></body></html>
 """
+BUSY_WORDS = {
+    "en": (
+        "The course is busy",
+        "Every place at this server is taken just now. Please try again in a minute: "
+        "your stars are kept in your browser and wait for you.",
+        "Try again",
+    ),
+    "hu": (
+        "A tananyag most foglalt",
+        "Ezen a szerveren most minden hely foglalt. Próbáld újra egy perc múlva: "
+        "a csillagaidat a böngésződ őrzi, megvárnak.",
+        "Újra",
+    ),
+    "de": (
+        "Der Kurs ist ausgelastet",
+        "Alle Plätze auf diesem Server sind gerade belegt. Versuch es in einer Minute noch einmal: "
+        "Deine Sterne bleiben in deinem Browser und warten auf dich.",
+        "Noch einmal",
+    ),
+}
+"""The busy page in the learner's language (the page's ``?lang=``, else the switch's cookie)."""
+
+
+def busy_page(lang: str) -> str:
+    title, text, again = BUSY_WORDS.get(lang, BUSY_WORDS["en"])
+    return BUSY_PAGE.format(lang=lang if lang in BUSY_WORDS else "en", title=title, text=text, again=again)
+
 
 WRONG_HOST_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Tartli: not this address</title></head>
@@ -201,7 +227,7 @@ class CourseVoilaHandler(CookieVoilaHandler):
             self.set_header("Retry-After", "60")
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
-            self.finish(BUSY_PAGE)
+            self.finish(busy_page(self.get_argument("lang", None) or self.get_cookie(LANGUAGE_COOKIE, "en")))
             return
         await super().get(path)  # sets the _xsrf cookie (CookieVoilaHandler), then renders
 

@@ -134,6 +134,8 @@ def test_a_full_server_answers_busy_not_with_a_new_kernel(small_server: Server) 
     assert headers.get("retry-after") == "60"
     assert "The course is busy" in body and "try again in a minute" in body and "kernelId" not in body
     assert get(small_server, "/voila/render/06_meld_contest.ipynb")[0] == 503  # still full: no new kernel
+    status, _headers, body = get(small_server, "/voila/render/07_sequences.ipynb?lang=hu")
+    assert status == 503 and 'lang="hu"' in body and "Próbáld újra egy perc múlva" in body
     assert "gets the busy page" in log_tail(small_server.log_path, 200)
 
 
