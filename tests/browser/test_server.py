@@ -111,6 +111,19 @@ def test_a_16_byte_websocket_frame_does_not_stall_the_server(app_server: Server)
         time.sleep(0.2)
 
 
+def test_a_page_asked_for_without_lang_opens_in_the_language_chosen_last(app_server: Server) -> None:
+    """The switch's cookie sends a page to its address in that language before any kernel starts."""
+    status, headers, _body = get(app_server, "/voila/render/03_deal.ipynb", {"Cookie": "tartli_lang=hu"})
+    assert status == 302 and headers["location"].endswith("/voila/render/03_deal.ipynb?lang=hu")
+    status, headers, _body = get(app_server, "/voila/render/03_deal.ipynb?x=1", {"Cookie": "tartli_lang=de"})
+    assert status == 302 and headers["location"].endswith("03_deal.ipynb?x=1&lang=de")
+    for cookie in ("tartli_lang=en", "tartli_lang=xx"):  # English, or nonsense: no redirect
+        status, _headers, _body = get(app_server, "/voila/render/0_no_such_page.ipynb", {"Cookie": cookie})
+        assert status == 404, cookie
+    # an address that names its language is served in it, whatever the cookie says
+    assert get(app_server, "/voila/render/0_no_such_page.ipynb?lang=en", {"Cookie": "tartli_lang=hu"})[0] == 404
+
+
 @pytest.fixture
 def small_server(tmp_path: Path) -> Iterator[Server]:
     """A server with room for five kernels: the three pre-started ones, the index page start_server
