@@ -123,6 +123,7 @@ def _write_po(catalog: Catalog, path: Path, lang: str | None = None) -> None:
 def _atomic_write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, name = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    os.chmod(name, 0o644)
     with os.fdopen(handle, "wb") as file:
         file.write(data)
     os.replace(name, path)

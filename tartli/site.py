@@ -714,7 +714,7 @@ def language_copy(notebook: dict[str, Any], lang: str) -> dict[str, Any]:
     >>> copy["cells"][0]["source"]
     'from tartli import i18n\\ni18n.set_language("hu")'
     """
-    cell = {
+    cell: dict[str, Any] = {
         "cell_type": "code",
         "execution_count": None,
         "id": "tartli-language",
