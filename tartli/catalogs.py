@@ -55,6 +55,10 @@ GERMAN_PAGES = ("notebooks/03_deal.ipynb", "notebooks/00_index.ipynb", "notebook
 GERMAN_OPTIONAL = ("notebooks/*", "tartli/rulebook.py", "tartli/widgets/history_quiz.py")
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -180,7 +184,7 @@ def extract_all(add: Iterable[str] = ()) -> None:
         catalog.obsolete.clear()
         _take_translations(catalog, _parts(lang))
         _write_po(catalog, po_path(lang), lang)
-        print(f"{po_path(lang).relative_to(ROOT)}: {len(catalog)} messages")
+        print(f"{_shown(po_path(lang))}: {len(catalog)} messages")
 
 
 def fragment(part: str, files: list[str]) -> None:
@@ -192,7 +196,7 @@ def fragment(part: str, files: list[str]) -> None:
         _take_translations(catalog, [_read(po_path(lang), lang)] if po_path(lang).exists() else [])
         _write_po(catalog, target, lang)
         missing = sum(1 for m in catalog if m.id and not _done(m))
-        print(f"{target.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
+        print(f"{_shown(target)}: {len(catalog)} messages, {missing} to translate")
 
 
 def todo(part: str, lang: str) -> None:
@@ -223,7 +227,7 @@ def fill(part: str, lang: str, source: Path) -> None:
     for key in unknown:
         print(f"not in {target.name}: {key[:70]!r}")
     missing = sum(1 for m in catalog if m.id and not _done(m))
-    print(f"{target.relative_to(ROOT)}: {len(catalog)} messages, {missing} to translate")
+    print(f"{_shown(target)}: {len(catalog)} messages, {missing} to translate")
 
 
 def compiled(lang: str, *, with_parts: bool = False) -> bytes:
@@ -294,7 +298,7 @@ def check(part: str | None = None) -> int:
         path = PARTS_DIR / f"{part}.{lang}.po" if part else po_path(lang)
         lines += problems(_read(path, lang), lang)
         if part is None and (not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(lang)):
-            lines.append(f"{lang}: {mo_path(lang).relative_to(ROOT)} is not its .po compiled: run compile")
+            lines.append(f"{lang}: {_shown(mo_path(lang))} is not its .po compiled: run compile")
     for line in lines:
         print(line)
     print(f"{len(lines)} problem(s)")

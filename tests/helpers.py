@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from tartli import CARDS, Card, Deal
 
 
@@ -16,3 +19,55 @@ def make_deal(h0: str, h1: str, trump: str, dealer: int = 1, talon_top: str = ""
     top = list(cards(talon_top))
     rest = top + [c for c in CARDS if str(c) not in used and c not in top]
     return Deal(dealer, (cards(h0), cards(h1)), Card.parse(trump), tuple(rest))
+
+
+ENGLISH_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "you",
+        "of",
+        "to",
+        "card",
+        "cards",
+        "trick",
+        "tricks",
+        "play",
+        "plays",
+        "your",
+        "with",
+        "for",
+        "this",
+        "that",
+        "what",
+        "which",
+        "who",
+        "wins",
+        "win",
+        "points",
+        "when",
+        "from",
+        "have",
+        "has",
+        "are",
+        "not",
+        "can",
+        "may",
+        "must",
+        "step",
+        "lesson",
+        "continue",
+        "back",
+        "computer",
+    ]
+)
+"""Common English words, none of them a Hungarian or German word (unlike "a", "is", "in", "was", "most")."""
+MOST_ENGLISH = 0.03
+"""A page in another language may hold at most this share of common English words (names, codes, quotes)."""
+
+
+def english_share(text: str) -> tuple[float, list[str]]:
+    """The share of common English words among the words of ``text``, and the most frequent of them."""
+    found = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+    english = [w for w in found if w in ENGLISH_WORDS]
+    return (len(english) / len(found) if found else 1.0), [w for w, _n in Counter(english).most_common(8)]

@@ -6,14 +6,17 @@ import ast
 import copy
 import gettext
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
 from tartli import catalogs, i18n, names
-from tartli.course import PAGES, page_url
+from tartli.course import PAGES, Page, page_url
+from tests.helpers import MOST_ENGLISH, english_share
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,26 +88,29 @@ def _code_of(path: Path) -> Iterator[tuple[str, str]]:
 
 
 def test_every_marked_string_is_a_literal_with_named_placeholders() -> None:
-    """An f-string or a variable in _() cannot be extracted; positional {} cannot be reordered."""
+    """What extraction reads: one literal, never an f-string or a text formatted before it is translated
+    (``_(CONSTANT)`` of a constant marked ``N_("...")`` is fine); named placeholders only."""
     bad = []
     for path in catalogs.sources():
         for where, code in _code_of(path):
             for call in _marker_calls(ast.parse(code)):
-                texts = call.args[:2] if call.func.id == "ngettext" else call.args[:1]  # type: ignore[attr-defined]
+                keyword = call.func.id  # type: ignore[attr-defined]
+                texts = call.args[:2] if keyword == "ngettext" else call.args[:1]
                 for arg in texts:
-                    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
-                        bad.append(f"{where}:{call.lineno}: not one string literal")
-                    elif "{}" in arg.value or "%s" in arg.value:
-                        bad.append(f"{where}:{call.lineno}: positional placeholder in {arg.value[:40]!r}")
+                    literal = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                    if isinstance(arg, ast.JoinedStr | ast.BinOp | ast.Call) or (keyword == "N_" and not literal):
+                        bad.append(f"{where}:{call.lineno}: {keyword}() of {type(arg).__name__}, not one literal")
+                    elif literal and ("{}" in arg.value or "%s" in arg.value):  # type: ignore[attr-defined]
+                        bad.append(f"{where}:{call.lineno}: positional placeholder in {arg.value[:40]!r}")  # type: ignore[attr-defined]
     assert bad == []
 
 
-def test_notebooks_never_use_the_underscore() -> None:
-    """IPython keeps the last result in ``_``: the notebooks translate with ``tr``."""
+def test_notebooks_translate_with_tr_not_the_underscore() -> None:
+    """IPython keeps the last result in ``_``: a notebook calling ``_("...")`` would call a number."""
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         for where, code in _code_of(path):
-            names_used = {n.id for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name)}
-            assert "_" not in names_used or "tr" in names_used, where
+            calls = [c for c in ast.walk(ast.parse(code)) if isinstance(c, ast.Call)]
+            assert not [c for c in calls if isinstance(c.func, ast.Name) and c.func.id == "_"], where
 
 
 def test_every_lesson_step_and_question_is_marked_for_translation() -> None:
@@ -147,6 +153,7 @@ def test_a_fourth_language_starts_with_every_message_to_translate(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What the README tells a translator: ``extract --add xx`` makes a catalog with every message, empty."""
+    hungarian = len(_catalog("hu"))
     monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "tartli.pot")
     monkeypatch.setattr(catalogs, "TRANSLATED", ())
@@ -154,7 +161,7 @@ def test_a_fourth_language_starts_with_every_message_to_translate(
     catalogs.extract_all(["fr"])
     with (tmp_path / "fr" / "LC_MESSAGES" / "tartli.po").open("rb") as file:
         french = read_po(file, locale="fr")
-    assert len(french) == len(_catalog("hu"))
+    assert len(french) == hungarian
     assert len(catalogs.problems(french, "fr")) == len(french)
 
 
@@ -170,3 +177,34 @@ def test_the_static_edition_makes_a_copy_of_each_page_per_language() -> None:
         assert i18n.language() == "hu"
     finally:
         i18n.set_language("en")
+
+
+LESSONS = [p for p in PAGES if re.match(r"\d\d_", p.file) and not p.file.startswith("00_")]
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)
+def test_every_step_of_every_lesson_is_in_hungarian(page: Page, hungarian: None) -> None:
+    """Run in Hungarian, each step's title, text, question and recap is Hungarian, and every question
+    still has its right answer among its options (the answer is computed in the page's language)."""
+    from tartli.widgets.steps import Question
+    from tests.test_steps import run_lesson
+
+    english = run_lesson_in(page, "en", run_lesson)
+    lesson = run_lesson(page)
+    assert len(lesson.steps) == len(english.steps)
+    assert lesson.goals != english.goals
+    for number, (step, original) in enumerate(zip(lesson.steps, english.steps, strict=True), 1):
+        assert step.text != original.text, f"{page.file} step {number} is not translated"
+        text = " ".join([step.title, step.text, *lesson.goals])
+        if isinstance(step.task, Question):
+            text += " " + " ".join([step.task.prompt, *step.task.options])
+        assert english_share(text)[0] <= MOST_ENGLISH, f"{page.file} step {number}: {text[:200]}"
+
+
+def run_lesson_in(page: Page, lang: str, run: Any) -> Any:
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        return run(page)
+    finally:
+        i18n.set_language(before)

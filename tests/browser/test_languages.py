@@ -5,65 +5,15 @@ EN | HU | DE switch on every page changes it. German: one lesson and the table."
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from tartli.course import PAGES
+from tests.helpers import MOST_ENGLISH, english_share
 
 from .conftest import Server, assert_no_error_output
 from .test_app import play, wait_for_my_turn
-
-ENGLISH = frozenset(
-    {
-        "the",
-        "and",
-        "you",
-        "of",
-        "to",
-        "card",
-        "cards",
-        "trick",
-        "tricks",
-        "play",
-        "plays",
-        "your",
-        "with",
-        "for",
-        "this",
-        "that",
-        "what",
-        "which",
-        "who",
-        "wins",
-        "win",
-        "points",
-        "when",
-        "from",
-        "have",
-        "has",
-        "are",
-        "not",
-        "can",
-        "may",
-        "must",
-        "step",
-        "lesson",
-        "continue",
-        "back",
-        "computer",
-    }
-)
-"""Common English words (none of them a Hungarian or German word, unlike "a", "is", "in", "was")."""
-MOST_ENGLISH = 0.03
-
-
-def english_share(text: str) -> tuple[float, list[str]]:
-    """The share of common English words among the words of ``text``, and the most frequent of them."""
-    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
-    english = [w for w in words if w in ENGLISH]
-    return (len(english) / len(words) if words else 1.0), [w for w, _n in Counter(english).most_common(8)]
 
 
 def open_in(context: Any, server: Server, file: str, lang: str | None) -> Any:
