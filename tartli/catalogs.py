@@ -28,6 +28,7 @@ import fnmatch
 import io
 import json
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -267,8 +268,35 @@ def required(message: Message, lang: str) -> bool:
     return False
 
 
+_ENGLISH = frozenset(
+    ("the and you of to card cards trick tricks play your with for this that what which who").split()  # noqa: SIM905
+)
+_HUNGARIAN = frozenset(("és hogy lap lapot gép nem vagy egy").split())  # noqa: SIM905
+SAME_IN_EVERY_LANGUAGE = frozenset({"The Penguin Book of Card Games"})
+"""Texts whose translation is the English itself (a book's title)."""
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[^\W\d_]+", re.sub(r"<[^>]*>|\{[^}]*\}", " ", text))]
+
+
+def wrong_language(msgid: str, string: str, lang: str) -> str | None:
+    """Why ``string`` does not look like ``lang`` (the English left in, or Hungarian in German), or None."""
+    found = _words(string)
+    if msgid in SAME_IN_EVERY_LANGUAGE:
+        return None
+    if len(found) >= 3 and string.strip() == msgid.strip():
+        return "the English text itself"
+    if len(found) >= 5 and sum(w in _ENGLISH for w in found) > len(found) / 5:
+        return "English words"
+    if lang != "hu" and (string.count("ő") + string.count("ű") >= 2 or sum(w in _HUNGARIAN for w in found) >= 2):
+        return "Hungarian"
+    return None
+
+
 def problems(catalog: Catalog, lang: str) -> list[str]:
-    """What is wrong with ``catalog`` (one line each): untranslated, fuzzy, placeholders that differ."""
+    """What is wrong with ``catalog`` (one line each): untranslated, fuzzy, placeholders that differ, a text
+    in the wrong language."""
     found = []
     for message in catalog:
         if not message.id:
@@ -283,6 +311,9 @@ def problems(catalog: Catalog, lang: str) -> list[str]:
             if required(message, lang):
                 found.append(f"{lang}: untranslated: {short!r} ({where})")
             continue
+        odd = wrong_language(ids[0], strings[0], lang)
+        if odd is not None:
+            found.append(f"{lang}: translation is {odd}: {short!r} ({where})")
         wanted: set[str] = set().union(*(placeholders(i) for i in ids))
         for string in strings:
             got = placeholders(string)
