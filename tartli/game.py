@@ -18,6 +18,7 @@ and leaves the state exactly as it was.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import operator
 import random
@@ -25,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from tartli import names
 from tartli.cards import (
     CARDS,
     LAST_TRICK_BONUS,
@@ -37,11 +39,13 @@ from tartli.cards import (
     Suit,
     cards_of,
     mask_of,
-    suit_singular,
 )
 from tartli.errors import ArgumentError, IllegalMoveError, InvalidDealError, shown
+from tartli.i18n import _, language
 from tartli.melds import (
+    ALL_MELDS,
     BELA,
+    SEQUENCE_LENGTHS,
     Meld,
     MeldKind,
     bela_mask,
@@ -67,7 +71,6 @@ from tartli.moves import (
     Swap,
     coerce_move,
 )
-from tartli.names import a_or_an, agree
 from tartli.rules import RuleSet, rules_arg
 
 WINNING_SCORE = 501
@@ -266,7 +269,7 @@ class Deal:
             if not isinstance(card, Card):
                 raise InvalidDealError(f"C1: {card!r} in {where} is not a card")
             if card in seen:
-                raise InvalidDealError(f"C1: {card.name()} ({card}) is dealt twice: in {seen[card]} and in {where}")
+                raise InvalidDealError(f"C1: {card.name('en')} ({card}) is dealt twice: in {seen[card]} and in {where}")
             seen[card] = where
         # 32 distinct cards were counted above, so the pack is whole (C1).
 
@@ -326,7 +329,8 @@ class Event(NamedTuple):
     """One step of the hand for a log or a lesson to narrate.
 
     ``say`` is the traditional announcement ("kvart", "vannak", "Good", "Higher here",
-    "Acorn-Over-Kvart", "béla"); :attr:`text` is a plain English sentence.
+    "Acorn-Over-Kvart", "béla"), always in English (it is data, which the bots read);
+    :attr:`text` is a plain sentence in the page's language.
     ``private_to`` is the only player allowed to see it (a drawn card), or ``None``.
     """
 
@@ -348,62 +352,162 @@ class Event(NamedTuple):
 
         ``who`` names the two players (default "Player 0", "Player 1"); a name "You" is spoken to,
         in the second person: ``who=("You", "The computer")`` gives "You play the Ace of Hearts."
-        and "The computer wins trick 1 (21 card points)."
+        and "The computer wins trick 1 (21 card points)." The sentence is in the page's language
+        (``who`` stays in English: "You" and "The computer" are said in that language).
 
         >>> Event("play", 0, cards=(Card.parse("AH"),)).describe(0, ("You", "The computer"))
         'You play the Ace of Hearts.'
         """
         p = self.player
-        people = who or ("Player 0", "Player 1")
-        name = people[p] if p is not None else ""
+        if p is None:
+            name = ""
+        elif who is None:
+            name = f"{names.term('player', language())} {p}"
+        else:
+            name = who[p]
+        you = name == "You"
+        if name == "The computer":
+            name = _("The computer")
 
-        def says(third: str, second: str, rest: str) -> str:
-            return f"{name} {agree(name, third, second)}{rest}"
+        def says(second: str, third: str, **values: object) -> str:
+            return (second if you else third).format(name=name, **values)
 
         card = self.cards[0].name() if self.cards else ""
         kind = self.kind
         if kind == "draw":
             if self.say == "indicator":
-                return says("takes", "take", f" the trump indicator, the {card}.")
+                return says(
+                    _("You take the trump indicator, the {card}."),
+                    _("{name} takes the trump indicator, the {card}."),
+                    card=card,
+                )
             if not self.cards or (viewer is not None and viewer != self.private_to):
-                return says("draws", "draw", " a card.")
-            return says("draws", "draw", f" the {card}.")
+                return says(_("You draw a card."), _("{name} draws a card."))
+            return says(_("You draw the {card}."), _("{name} draws the {card}."), card=card)
         if kind == "play":
-            return says("plays", "play", f" the {card}.")
+            return says(_("You play the {card}."), _("{name} plays the {card}."), card=card)
         if kind == "trick":
-            return says("wins", "win", f" trick {self.trick} ({self.points} card points).")
-        if kind == "declare":
-            return says("declares", "declare", f": {self.say}.")
-        if kind == "pass":
-            return says("passes", "pass", ".")
-        if kind == "detail":
-            return says("names", "name", f" the best: {self.say}.")
-        if kind == "answer":
-            return says("answers", "answer", f" “{self.say}”.")
-        if kind == "score":
-            return says("scores", "score", f" {self.say}: {self.points}.")
-        if kind == "bela":
-            return says("declares", "declare", f" béla and {agree(name, 'scores', 'score')} 40.")
-        if kind == "swap":
-            return says("swaps", "swap", f" the trump Seven for the {self.cards[1].name()}.")
-        if kind == "show":
-            return says("shows", "show", f" the {card} before taking it.")
-        if kind == "stichmatsch":
-            return says("won", "won", " all nine tricks of phase 2: stichmatsch, all 161 card points.")
-        if kind == "out":
-            return says("goes", "go", f" out with {self.points}: the claim is {self.say}.")
-        if kind == "buli":
-            return says("wins", "win", f" {self.points} buli" + (" (maccs)." if self.points == 2 else "."))
-        if kind == "uncounted":
-            return (
-                f"The claim came before trick {self.trick} was taken: its {self.points} card points "
-                "count for neither player."
+            return says(
+                _("You win trick {trick} ({points} card points)."),
+                _("{name} wins trick {trick} ({points} card points)."),
+                trick=self.trick,
+                points=self.points,
             )
+        if kind == "declare":
+            said = ", ".join(_announcement_word(word) for word in self.say.split(", "))
+            return says(_("You declare: {said}."), _("{name} declares: {said}."), said=said)
+        if kind == "pass":
+            return says(_("You pass."), _("{name} passes."))
+        if kind == "detail":
+            return says(
+                _("You name the best: {best}."), _("{name} names the best: {best}."), best=_detail_words(self.say)
+            )
+        if kind == "answer":
+            answer = {"Good": "good", "Higher here": "higher"}.get(self.say)
+            said = names.announcement(answer, language()) if answer else self.say
+            return says(_("You answer “{said}”."), _("{name} answers “{said}”."), said=said)
+        if kind == "score":
+            meld = _meld_by_title().get(self.say)
+            said = meld.title() if meld is not None else self.say
+            return says(
+                _("You score {said}: {points}."), _("{name} scores {said}: {points}."), said=said, points=self.points
+            )
+        if kind == "bela":
+            return says(_("You declare béla and score 40."), _("{name} declares béla and scores 40."))
+        if kind == "swap":
+            return says(
+                _("You swap the trump Seven for the {card}."),
+                _("{name} swaps the trump Seven for the {card}."),
+                card=self.cards[1].name(),
+            )
+        if kind == "show":
+            return says(
+                _("You show the {card} before taking it."), _("{name} shows the {card} before taking it."), card=card
+            )
+        if kind == "stichmatsch":
+            return says(
+                _("You won all nine tricks of phase 2: stichmatsch, all 161 card points."),
+                _("{name} won all nine tricks of phase 2: stichmatsch, all 161 card points."),
+            )
+        if kind == "out":
+            if self.say == "correct":
+                return says(
+                    _("You go out with {points}: the claim is correct."),
+                    _("{name} goes out with {points}: the claim is correct."),
+                    points=self.points,
+                )
+            if self.say == "wrong":
+                return says(
+                    _("You go out with {points}: the claim is wrong."),
+                    _("{name} goes out with {points}: the claim is wrong."),
+                    points=self.points,
+                )
+        if kind == "buli":
+            if self.points == 2:
+                return says(
+                    _("You win {points} buli (maccs)."), _("{name} wins {points} buli (maccs)."), points=self.points
+                )
+            return says(_("You win {points} buli."), _("{name} wins {points} buli."), points=self.points)
+        if kind == "uncounted":
+            return _(
+                "The claim came before trick {trick} was taken: its {points} card points count for neither player."
+            ).format(trick=self.trick, points=self.points)
         if kind == "tie":
-            return "Both have reached 501 with equal totals: the first to score in the next hand wins the buli."
+            return _("Both have reached 501 with equal totals: the first to score in the next hand wins the buli.")
         if kind == "end":
-            return f"The hand is over: {self.say}."
+            a, sep, b = self.say.partition(" to ")
+            if sep:
+                return _("The hand is over: {a} to {b}.").format(a=a, b=b)
+            return _("The hand is over: {result}.").format(result=self.say)
         return f"{kind} {self.say}".strip()
+
+
+def _announcement_word(word: str) -> str:
+    """A logged announcement ("kvart", "vannak", "béla": the record's words) in the page's language."""
+    lang = language()
+    if word == "vannak":
+        return names.SET_NAME[lang]
+    if word == "béla":
+        return names.BELA_NAME[lang]
+    length = SEQUENCE_LENGTHS.get(word)
+    return names.sequence_name(length, lang) if length is not None else word
+
+
+def _detail_words(said: str) -> str:
+    """A logged K4 detail ("Over-vannak", or a sequence's top rank "Ace") in the page's language."""
+    word, _sep, rest = said.partition("-")
+    rank = next((r for r in Rank if r.name_in("en") == word), None)
+    if rank is None:
+        return said
+    if rest == "vannak":
+        return names.set_title(rank.index, language())
+    return rank.name_in() if not rest else said
+
+
+def _follow_suit(suit: Suit) -> str:
+    """T4's explanation when the second player holds the suit led (one sentence per suit)."""
+    return (
+        _("you must follow suit: you hold an Acorn"),
+        _("you must follow suit: you hold a Leaf"),
+        _("you must follow suit: you hold a Heart"),
+        _("you must follow suit: you hold a Bell"),
+    )[suit.index]
+
+
+def _play_a_trump(trump: Suit) -> str:
+    """T4's explanation when the second player cannot follow suit but holds a trump."""
+    return (
+        _("you cannot follow suit, so you must play a trump: you hold an Acorn"),
+        _("you cannot follow suit, so you must play a trump: you hold a Leaf"),
+        _("you cannot follow suit, so you must play a trump: you hold a Heart"),
+        _("you cannot follow suit, so you must play a trump: you hold a Bell"),
+    )[trump.index]
+
+
+@functools.cache
+def _meld_by_title() -> dict[str, Meld]:
+    """Every meld by its English title, as the game logs it ("Acorn-Over-Kvart", "Béla")."""
+    return {m.title("en"): m for m in ALL_MELDS}
 
 
 @dataclass(frozen=True)
@@ -465,7 +569,7 @@ class PlayerView:
     def unseen(self) -> tuple[Card, ...]:
         """Cards this player has not seen: in the talon or the opponent's hand, not known."""
         seen = set(self.hand) | set(self.opponent_known)
-        for _, lead, second, _ in self.tricks:
+        for _n, lead, second, _w in self.tricks:
             seen.update((lead, second))
         if self.lead is not None:
             seen.add(self.lead)
@@ -640,7 +744,7 @@ class HandState:
         """Cards in ``player``'s trick pile."""
         _player_arg(player)
         out: list[Card] = []
-        for _, a, b, w in self._tricks:
+        for _n, a, b, w in self._tricks:
             if w == player:
                 out += [CARDS[a], CARDS[b]]
         return out
@@ -797,15 +901,17 @@ class HandState:
         p = move.player
         if self.status is not Status.IN_PROGRESS:
             if self.status is Status.OUT:
-                return IllegalMoveError("S4", "the hand is over: a player went out")
-            return IllegalMoveError("S1", "the hand is over: all 16 tricks have been played")
+                return IllegalMoveError("S4", _("the hand is over: a player went out"))
+            return IllegalMoveError("S1", _("the hand is over: all 16 tricks have been played"))
         if isinstance(move, Play):
             return self._why_not_play(p, move.card)
         if isinstance(move, GoOut):
             return IllegalMoveError(
                 "B2",
-                "both reached 501 in the same contest and the totals are equal: "
-                "no one may go out until a trick or a meld breaks the tie",
+                _(
+                    "both reached 501 in the same contest and the totals are equal: "
+                    "no one may go out until a trick or a meld breaks the tie"
+                ),
             )
         if isinstance(move, Bela):
             return self._why_not_bela(p)
@@ -813,133 +919,153 @@ class HandState:
             return self._why_not_swap(p)
         if isinstance(move, Pass):
             if self.trick_number > LAST_MELD_TRICK:
-                return IllegalMoveError("M4", "melds are declared only in tricks 1-8, so there is nothing to pass")
+                return IllegalMoveError("M4", _("melds are declared only in tricks 1-8, so there is nothing to pass"))
             return IllegalMoveError(
-                "K1", "only the second player passes, after the lead and before declaring or playing, once a trick"
+                "K1", _("only the second player passes, after the lead and before declaring or playing, once a trick")
             )
         return self._why_not_declare(p, move.melds)
 
     def _why_not_play(self, p: int, card: Card) -> IllegalMoveError:
         trick = self._trick
         if trick.lead < 0 and p != self.leader:
-            return IllegalMoveError("K1", f"player {self.leader} leads this trick (D3): wait for their card")
+            return IllegalMoveError(
+                "K1", _("player {player} leads this trick (D3): wait for their card").format(player=self.leader)
+            )
         if trick.lead >= 0 and p == self.leader:
-            return IllegalMoveError("K1", f"you have led to this trick: player {1 - p} plays next")
+            return IllegalMoveError(
+                "K1", _("you have led to this trick: player {player} plays next").format(player=1 - p)
+            )
         if not self._hands[p] >> card.index & 1:
             # K1: a player plays a card of their hand (T2/T4 are the second player's duties, not this).
-            return IllegalMoveError("K1", f"you do not hold the {card.name()} ({card})")
+            return IllegalMoveError("K1", _("you do not hold the {card} ({code})").format(card=card.name(), code=card))
         lead_suit = CARDS[trick.lead].suit
         if self._hands[p] & SUIT_MASKS[lead_suit.index]:
-            return IllegalMoveError("T4", f"you must follow suit: you hold {a_or_an(suit_singular(lead_suit))}")
-        return IllegalMoveError(
-            "T4", f"you cannot follow suit, so you must play a trump: you hold {a_or_an(suit_singular(self.trump))}"
-        )
+            return IllegalMoveError("T4", _follow_suit(lead_suit))
+        return IllegalMoveError("T4", _play_a_trump(self.trump))
 
     def _why_not_bela(self, p: int) -> IllegalMoveError:
         if self.rules.bela_at_declaration:
-            return IllegalMoveError("B2", "under the Pais rule béla is declared with your other melds: 'declare bela'")
+            return IllegalMoveError(
+                "B2", _("under the Pais rule béla is declared with your other melds: 'declare bela'")
+            )
         if self.trick_number > LAST_MELD_TRICK:
-            return IllegalMoveError("B1", "béla may be declared only until the second card of trick 8 is played")
+            return IllegalMoveError("B1", _("béla may be declared only until the second card of trick 8 is played"))
         if self._bela_done[p]:
-            return IllegalMoveError("B1", "béla scores once a hand, and you have scored it")
+            return IllegalMoveError("B1", _("béla scores once a hand, and you have scored it"))
         return IllegalMoveError(
-            "M3", f"béla is the King and Over of trumps ({self.trump.name_in()}): you must hold both"
+            "M3",
+            _("béla is the King and Over of trumps ({suit}): you must hold both").format(suit=self.trump.name_in()),
         )
 
     def _why_not_swap(self, p: int) -> IllegalMoveError:
         rule = "V7" if self.rules.swap_any_time else "T5"
         seven = Card(Rank.SEVEN, self.trump)
         if self.indicator is None or self.trick_number > PHASE1_TRICKS:
-            return IllegalMoveError(rule, "the trump indicator has been drawn: there is nothing to swap with")
+            return IllegalMoveError(rule, _("the trump indicator has been drawn: there is nothing to swap with"))
         if not self._hands[p] & seven.bit:
             return IllegalMoveError(
-                rule, f"only the holder of the trump Seven ({seven}) may swap it for the trump indicator"
+                rule,
+                _("only the holder of the trump Seven ({code}) may swap it for the trump indicator").format(code=seven),
             )
         if self.rules.swap_any_time:
             return IllegalMoveError(
-                "V7", "you declared a sequence with the trump Seven in this trick, so you may not swap it now"
+                "V7", _("you declared a sequence with the trump Seven in this trick, so you may not swap it now")
             )
         if p != self.leader:
-            return IllegalMoveError("T5", "only the player about to lead may swap the trump Seven")
+            return IllegalMoveError("T5", _("only the player about to lead may swap the trump Seven"))
         if self._trick.lead >= 0:
-            return IllegalMoveError("T5", "the swap comes before leading to the trick")
-        return IllegalMoveError("T5", "the swap comes before declaring (K1 step 1)")
+            return IllegalMoveError("T5", _("the swap comes before leading to the trick"))
+        return IllegalMoveError("T5", _("the swap comes before declaring (K1 step 1)"))
 
     def _why_not_declare(self, p: int, melds: Iterable[Meld]) -> IllegalMoveError:
         melds = tuple(melds)
         rules, trick = self.rules, self._trick
         if self.trick_number > LAST_MELD_TRICK:
-            return IllegalMoveError("M4", "melds may be declared only during tricks 1-8")
+            return IllegalMoveError("M4", _("melds may be declared only during tricks 1-8"))
         if trick.declared[p] is not None:
-            return IllegalMoveError("M5", "you have declared in this trick already: one declaration a trick")
+            return IllegalMoveError("M5", _("you have declared in this trick already: one declaration a trick"))
         if p == self.leader and trick.lead >= 0:
-            return IllegalMoveError("K1", "the leader declares before leading (step 2); you have played")
+            return IllegalMoveError("K1", _("the leader declares before leading (step 2); you have played"))
         if p != self.leader and trick.lead < 0:
-            return IllegalMoveError("K1", "the second player declares after the lead (step 4): wait for it")
+            return IllegalMoveError("K1", _("the second player declares after the lead (step 4): wait for it"))
         if p != self.leader and trick.passed:
-            return IllegalMoveError("K1", "you passed in this trick: no declaration after a pass")
+            return IllegalMoveError("K1", _("you passed in this trick: no declaration after a pass"))
         if not melds:
-            return IllegalMoveError("K1", "a declaration names at least one meld")
+            return IllegalMoveError("K1", _("a declaration names at least one meld"))
         hand = self._hands[p]
         sets = [m for m in melds if m.kind is MeldKind.SET]
         seqs = [m for m in melds if m.kind is MeldKind.SEQUENCE]
         belas = [m for m in melds if m.kind is MeldKind.BELA]
         if belas and not rules.bela_at_declaration:
-            return IllegalMoveError("B1", "here béla is not part of a declaration: say it on its own with 'bela'")
+            return IllegalMoveError("B1", _("here béla is not part of a declaration: say it on its own with 'bela'"))
         if len(belas) > 1:
-            return IllegalMoveError("M5", "béla is named once")
+            return IllegalMoveError("M5", _("béla is named once"))
         if len(sets) > 1:
-            return IllegalMoveError("M5", "at most one set may be declared in a trick")
+            return IllegalMoveError("M5", _("at most one set may be declared in a trick"))
         if len(seqs) > 1:
             if not rules.several_sequences:
-                return IllegalMoveError("M5", "at most one sequence may be declared in a trick")
+                return IllegalMoveError("M5", _("at most one sequence may be declared in a trick"))
             suits = [m.suit for m in seqs]
             if len(set(suits)) != len(suits):
-                return IllegalMoveError("V4", "several sequences in one trick must each be in a different suit")
+                return IllegalMoveError("V4", _("several sequences in one trick must each be in a different suit"))
         for m in sets:
             if m.rank is Rank.NINE and not rules.four_nines:
-                return IllegalMoveError("V3", "there is no set of four Nines in the Austrian game")
+                return IllegalMoveError("V3", _("there is no set of four Nines in the Austrian game"))
         for m in (*sets, *seqs):
             if hand & m.mask != m.mask:
                 missing = cards_of(m.mask & ~hand)
                 return IllegalMoveError(
-                    "M7", f"you do not hold the {missing[0].name()}, so you cannot declare {m.title()}"
+                    "M7",
+                    _("you do not hold the {card}, so you cannot declare {meld}").format(
+                        card=missing[0].name(), meld=m.title()
+                    ),
                 )
         if belas:
             bm = bela_mask(self.trump)
             if hand & bm != bm:
-                return IllegalMoveError("M3", "béla is the King and Over of trumps: you must hold both")
+                return IllegalMoveError("M3", _("béla is the King and Over of trumps: you must hold both"))
             if self._bela_done[p]:
-                return IllegalMoveError("B2", "béla scores once a hand, and you have scored it")
+                return IllegalMoveError("B2", _("béla scores once a hand, and you have scored it"))
         for m in sets:
             if m.rank is Rank.NINE and not rules.four_nines:
-                return IllegalMoveError("V3", "there is no set of four Nines in the Austrian game")
+                return IllegalMoveError("V3", _("there is no set of four Nines in the Austrian game"))
             if m in self._scored_sets:
-                return IllegalMoveError("K6", f"{m.title()} has scored already: a set scores once a hand")
+                return IllegalMoveError(
+                    "K6", _("{meld} has scored already: a set scores once a hand").format(meld=m.title())
+                )
         for m in seqs:
             if m in self._scored[p]:
-                return IllegalMoveError("K6", f"{m.title()} has scored already: the same sequence cannot score twice")
+                return IllegalMoveError(
+                    "K6", _("{meld} has scored already: the same sequence cannot score twice").format(meld=m.title())
+                )
             if not same_suit_ok(m, self._scored[p], rules):
+                assert m.suit is not None
                 if rules.same_suit_rule == "austrian":
                     return IllegalMoveError(
                         "V5",
-                        f"{m.title()} lies inside a sequence you have scored in {m.suit.name_in()}",  # type: ignore[union-attr]
+                        _("{meld} lies inside a sequence you have scored in {suit}").format(
+                            meld=m.title(), suit=m.suit.name_in()
+                        ),
                     )
                 return IllegalMoveError(
                     "K7",
-                    f"{m.title()} may not follow your scored {suit_singular(m.suit)} sequences: "  # type: ignore[arg-type]
-                    "a new one must overlap with a higher top (or the same top and more cards), "
-                    "or be separated by a missing card",
+                    _(
+                        "{meld} may not follow your scored {suit} sequences: "
+                        "a new one must overlap with a higher top (or the same top and more cards), "
+                        "or be separated by a missing card"
+                    ).format(meld=m.title(), suit=names.SUIT_SINGULAR[language()][m.suit.index]),
                 )
         leader_decl = trick.declared[self.leader]
         if p != self.leader and leader_decl and not may_answer(leader_decl, melds):
-            said = ", ".join(m.announcement for m in leader_decl)
+            said = ", ".join(m.announcement_in() for m in leader_decl)
             return IllegalMoveError(
                 "K3",
-                f"the leader announced {said}: you may declare only what could beat it "
-                "(a set after a set; after a sequence, a set or a sequence at least as long)",
+                _(
+                    "the leader announced {said}: you may declare only what could beat it "
+                    "(a set after a set; after a sequence, a set or a sequence at least as long)"
+                ).format(said=said),
             )
-        return IllegalMoveError("K1", "that declaration is not allowed now")
+        return IllegalMoveError("K1", _("that declaration is not allowed now"))
 
     # ---------------------------------------------------------------- making moves
     def push(self, move: Move | str) -> None:
@@ -983,7 +1109,7 @@ class HandState:
     def pop(self) -> Move:
         """Take back the last move (replaying the hand from the deal)."""
         if not self.moves:
-            raise IllegalMoveError("K1", "there is no move to take back")
+            raise IllegalMoveError("K1", _("there is no move to take back"))
         moves = self.moves[:-1]
         last = self.moves[-1]
         self._reset()
@@ -1080,7 +1206,7 @@ class HandState:
         if outcome.needs_detail:  # K4 step 5: only when the announcements did not decide
             best = outcome.leader_best
             assert best is not None and best.rank is not None
-            detail = f"{best.rank.name_in()}-vannak" if best.kind is MeldKind.SET else best.rank.name_in()
+            detail = f"{best.rank.name_in('en')}-vannak" if best.kind is MeldKind.SET else best.rank.name_in("en")
             self._log("detail", leader, detail)
             self._log("answer", second, "Higher here" if winner == second else "Good")
         if winner is not None:
@@ -1091,7 +1217,7 @@ class HandState:
                 self._scored[winner].append(m)
                 self._known[winner] |= m.mask
                 self._credit(winner, m.value)
-                self._log("score", winner, m.title(), tuple(m.cards()), m.value)
+                self._log("score", winner, m.title("en"), tuple(m.cards()), m.value)
         if self.rules.bela_at_declaration and max(before) < WINNING_SCORE <= min(self.totals):
             self._both_at_once = True
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from tartli.cards import CARDS
 from tartli.errors import ArgumentError, TartliError, shown
 from tartli.game import Deal, HandState, Status
+from tartli.i18n import _
 from tartli.rules import RuleSet, rules_arg
 
 
@@ -130,9 +131,9 @@ class Match:
     def redeal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
         """Replace the current hand before any move (e.g. V1: the non-dealer chose the indicator)."""
         if self.state.moves:
-            raise TartliError("D1: the hand has started; it cannot be dealt again")
+            raise TartliError("D1: " + _("the hand has started; it cannot be dealt again"))
         if indicator_packet != 6 and not self.rules.indicator_choice:
-            raise TartliError("V1: only the Austrian rules let the non-dealer choose the trump indicator")
+            raise TartliError("V1: " + _("only the Austrian rules let the non-dealer choose the trump indicator"))
         self.state = self._deal(deal, indicator_packet)
         return self.state
 
@@ -140,11 +141,11 @@ class Match:
         """Book the finished hand on ``state`` and deal the next one (from ``deal`` if given)."""
         state = self.state
         if not state.is_over:
-            raise TartliError("S1: the hand is not over yet: play it out or go out first")
+            raise TartliError("S1: " + _("the hand is not over yet: play it out or go out first"))
         if self.is_over:
-            raise TartliError(f"S6: the match is over: player {self.winner} has won it")
+            raise TartliError("S6: " + _("the match is over: player {player} has won it").format(player=self.winner))
         if indicator_packet != 6 and not self.rules.indicator_choice:
-            raise TartliError("V1: only the Austrian rules let the non-dealer choose the trump indicator")
+            raise TartliError("V1: " + _("only the Austrian rules let the non-dealer choose the trump indicator"))
         buli = list(state.buli)
         tie_decided_by = None
         if self.tie_pending and state.first_scorer is not None:

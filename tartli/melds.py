@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from tartli import names
 from tartli.cards import RANKS, SUITS, Card, Rank, Suit, cards_of
 from tartli.errors import TartliError, shown
+from tartli.i18n import _
 from tartli.rules import RuleSet
 
 SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
@@ -31,7 +32,9 @@ SET_VALUES = {Rank.OVER: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100, Rank
 """M2: four Overs 200, four Nines 150, four Aces, Tens, Kings or Unders 100. No Eights or Sevens."""
 BELA_VALUE = 40
 """M3: King and Over of trumps."""
-_NAME_LENGTH = {name: length for length, name in SEQUENCE_NAMES.items()}
+SEQUENCE_LENGTHS = {name: length for length, name in SEQUENCE_NAMES.items()}
+"""The length of a sequence by its name: ``SEQUENCE_LENGTHS["kvart"] == 4``."""
+_NAME_LENGTH = SEQUENCE_LENGTHS
 
 
 _TITLES: dict[tuple[str, str], str] = {}
@@ -139,11 +142,14 @@ class Meld:
             return "béla"
         return SEQUENCE_NAMES[self.length]
 
-    def title(self, language: str = "en") -> str:
+    def title(self, language: str | None = None) -> str:
         """How the scorer specifies it (K4): "Acorn-Over-Kvart", "Under-vannak", "Béla".
 
         In Hungarian "makk felső kvart", "alsó vannak"; in German "Eichel-Ober-Quart", "Unter-Vierling".
+        No language: the page's (:func:`tartli.names.set_language`).
         """
+        if language is None:
+            language = names.get_language()
         key = (self.text, language)
         title = _TITLES.get(key)
         if title is None:
@@ -159,8 +165,12 @@ class Meld:
         assert self.suit is not None
         return names.sequence_title(self.rank.index, self.suit.index, self.length, language)
 
-    def announcement_in(self, language: str = "en") -> str:
-        """The declaration-step word (K4) in a language: "kvart", "vannak" (de "Quart", "Vierling")."""
+    def announcement_in(self, language: str | None = None) -> str:
+        """The declaration-step word (K4) in a language: "kvart", "vannak" (de "Quart", "Vierling").
+
+        No language: the page's.
+        """
+        language = names.resolve(language)
         if self.kind is MeldKind.SET:
             return names.SET_NAME[language]
         if self.kind is MeldKind.BELA:
@@ -318,19 +328,45 @@ class Contest:
     """The deciding clause in words (see :attr:`reason`)."""
     needs_detail: bool
     """K4 step 5: the announcements alone did not decide (two sets, or two sequences of one length)."""
+    set_order: str = ""
+    """The set ranks from best to worst (rank letters) when two sets met, else ``""``."""
+
+    @property
+    def clause_words(self) -> str:
+        """:attr:`clause` in the page's language (English: the clause itself)."""
+        if self.set_order:
+            letters = names.RANK_LETTERS[names.get_language()]
+            order = ", ".join(letters[Rank(r).index] for r in self.set_order)
+            return _("sets rank {order}").format(order=order)
+        return {
+            "nobody declared a set or a sequence": _("nobody declared a set or a sequence"),
+            "only the leader declared": _("only the leader declared"),
+            "only the second declared": _("only the second declared"),
+            "any set beats any sequence": _("any set beats any sequence"),
+            "a longer sequence beats a shorter one": _("a longer sequence beats a shorter one"),
+            "equal length, so the higher top card wins": _("equal length, so the higher top card wins"),
+            "equal length and top card, so the trump sequence wins": _(
+                "equal length and top card, so the trump sequence wins"
+            ),
+            "equal plain sequences: the leader's, declared first, wins": _(
+                "equal plain sequences: the leader's, declared first, wins"
+            ),
+        }.get(self.clause, self.clause)
 
     @property
     def reason(self) -> str:
-        """The clause with the melds named: "any set beats any sequence: Under-vannak beats ..."."""
+        """The clause with the melds named, in the page's language: "any set beats any sequence:
+        Under-vannak beats ..."."""
+        clause = self.clause_words
         if self.winner == "none":
-            return self.clause
+            return clause
         best, other = (
             (self.second_best, self.leader_best) if self.winner == "second" else (self.leader_best, self.second_best)
         )
         assert best is not None
         if other is None:
-            return f"{self.clause}: {best.title()} scores unopposed"
-        return f"{self.clause}: {best.title()} beats {other.title()}"
+            return _("{clause}: {meld} scores unopposed").format(clause=clause, meld=best.title())
+        return _("{clause}: {meld} beats {other}").format(clause=clause, meld=best.title(), other=other.title())
 
 
 def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: RuleSet) -> Contest:
@@ -353,10 +389,12 @@ def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: 
     winner = "second" if sk > lk else "leader"
     both_sets = lb.kind is MeldKind.SET and sb.kind is MeldKind.SET
     same_length = lb.kind is MeldKind.SEQUENCE and sb.kind is MeldKind.SEQUENCE and lb.length == sb.length
+    order = ""
     if lb.kind is not sb.kind:
         clause = "any set beats any sequence"
     elif both_sets:
-        clause = f"sets rank {', '.join(rules.set_order())}"
+        order = rules.set_order()
+        clause = f"sets rank {', '.join(order)}"
     elif not same_length:
         clause = "a longer sequence beats a shorter one"
     elif lk[2] != sk[2]:
@@ -365,7 +403,7 @@ def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: 
         clause = "equal length and top card, so the trump sequence wins"
     else:
         clause = "equal plain sequences: the leader's, declared first, wins"
-    return Contest(winner, lb, sb, "K2", clause, both_sets or same_length)
+    return Contest(winner, lb, sb, "K2", clause, both_sets or same_length, order)
 
 
 def may_answer(leader: Iterable[Meld], second: Iterable[Meld]) -> bool:
@@ -431,25 +469,30 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
 
     >>> same_suit_reason(Meld.parse("terc:OH"), [Meld.parse("terc:9H")], RuleSet())[1]
     'K7: Heart-Over-Terc shares no card with Heart-Nine-Terc but lies right next to it (no missing card between)'
+
+    The reason is in the page's language; it starts with the rule ID.
     """
     verdict, old, checked = _same_suit(new, scored, rules)
     rule = "V5" if rules.same_suit_rule == "austrian" else "K7"
+    meld = new.title()
     if verdict == "ok":
         if not checked:
-            return True, f"{rule}: no sequence of this suit has scored yet, so {new.title()} may be declared"
-        return True, f"{rule}: {new.title()} may follow {', '.join(m.title() for m in checked)}"
+            text = _("no sequence of this suit has scored yet, so {meld} may be declared").format(meld=meld)
+        else:
+            text = _("{meld} may follow {scored}").format(meld=meld, scored=", ".join(m.title() for m in checked))
+        return True, f"{rule}: {text}"
     assert old is not None
     if verdict == "inside":
-        return False, f"V5: {new.title()} lies wholly inside {old.title()}, already scored"
+        return False, "V5: " + _("{meld} lies wholly inside {old}, already scored").format(meld=meld, old=old.title())
     if verdict == "again":
-        return False, f"K6: {new.title()} has scored already"
+        return False, "K6: " + _("{meld} has scored already").format(meld=meld)
     if verdict == "overlap":
-        return False, (
-            f"K7: {new.title()} overlaps {old.title()} without a higher top card (or the same top and more cards)"
-        )
-    return False, (
-        f"K7: {new.title()} shares no card with {old.title()} but lies right next to it (no missing card between)"
-    )
+        return False, "K7: " + _(
+            "{meld} overlaps {old} without a higher top card (or the same top and more cards)"
+        ).format(meld=meld, old=old.title())
+    return False, "K7: " + _(
+        "{meld} shares no card with {old} but lies right next to it (no missing card between)"
+    ).format(meld=meld, old=old.title())
 
 
 ALL_MELDS: tuple[Meld, ...] = (*SETS, *SEQUENCES, BELA)

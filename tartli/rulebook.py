@@ -23,9 +23,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tartli import names
 from tartli.cards import Card, Language
 from tartli.course import Page, page_url
 from tartli.errors import ArgumentError
+from tartli.i18n import N_, _
 from tartli.render.cards import card_svg
 
 __all__ = [
@@ -52,6 +54,7 @@ class Rule:
     id: str
     """The RULES.md ID: ``"K7"``; its letter is the section."""
     title: str
+    """In English (the message id): the page shows it translated, like ``text`` and ``caption``."""
     text: str
     """The explanation: plain text (2-5 sentences), escaped when shown."""
     example: str = ""
@@ -68,362 +71,452 @@ class Rule:
 
 
 SECTIONS: dict[str, str] = {
-    "C": "Cards and orders",
-    "D": "The deal",
-    "T": "Tricks and the two phases",
-    "M": "Melds",
-    "K": "The meld contest",
-    "B": "Béla timing",
-    "S": "Scoring, going out and buli",
-    "V": "Variants: the Austrian Tartl",
+    "C": N_("Cards and orders"),
+    "D": N_("The deal"),
+    "T": N_("Tricks and the two phases"),
+    "M": N_("Melds"),
+    "K": N_("The meld contest"),
+    "B": N_("Béla timing"),
+    "S": N_("Scoring, going out and buli"),
+    "V": N_("Variants: the Austrian Tartl"),
 }
-"""The sections of RULES.md, in its order: ID letter -> heading."""
+"""The sections of RULES.md, in its order: ID letter -> heading (in English; translated when shown)."""
 
 RULES: tuple[Rule, ...] = (
     # C: cards and orders
     Rule(
         "C1",
-        "The pack",
-        "Tartli uses 32 cards: four suits of eight. The suits are Acorns, Leaves, Hearts and Bells, and each "
-        "has an Ace, King, Over, Under, Ten, Nine, Eight and Seven. The Over and the Under are the two figures "
-        "below the King: the Over holds its suit sign high, the Under low.",
+        N_("The pack"),
+        N_(
+            "Tartli uses 32 cards: four suits of eight. The suits are Acorns, Leaves, Hearts and Bells, and each "
+            "has an Ace, King, Over, Under, Ten, Nine, Eight and Seven. The Over and the Under are the two figures "
+            "below the King: the Over holds its suit sign high, the Under low."
+        ),
         "OA OL OH OB",
-        "The four Overs: Acorns, Leaves, Hearts, Bells.",
+        N_("The four Overs: Acorns, Leaves, Hearts, Bells."),
     ),
     Rule(
         "C2",
-        "The order for sequences",
-        "For melds, the cards of a suit stand in their natural order: Ace, King, Over, Under, Ten, Nine, Eight, "
-        "Seven (A K O U X 9 8 7). Cards next to each other in this order can form a sequence. The order does not "
-        "go round: the Seven and the Ace are not neighbours.",
+        N_("The order for sequences"),
+        N_(
+            "For melds, the cards of a suit stand in their natural order: Ace, King, Over, Under, Ten, Nine, Eight, "
+            "Seven (A K O U X 9 8 7). Cards next to each other in this order can form a sequence. The order does not "
+            "go round: the Seven and the Ace are not neighbours."
+        ),
         "AH KH OH UH XH 9H 8H 7H",
-        "Hearts in sequence order, high to low.",
+        N_("Hearts in sequence order, high to low."),
     ),
     Rule(
         "C3",
-        "The trump suit: order and points",
-        "In the trump suit the Over is the highest card and the Nine comes second: O 9 A X K U 8 7. "
-        "They are worth 20, 14, 11, 10, 4, 2, 0 and 0 card points, 61 in all. "
-        "So the trump Over and the trump Nine are both strong and rich.",
+        N_("The trump suit: order and points"),
+        N_(
+            "In the trump suit the Over is the highest card and the Nine comes second: O 9 A X K U 8 7. "
+            "They are worth 20, 14, 11, 10, 4, 2, 0 and 0 card points, 61 in all. "
+            "So the trump Over and the trump Nine are both strong and rich."
+        ),
         "OH 9H AH XH KH UH 8H 7H",
-        "Hearts as trumps, strongest first.",
+        N_("Hearts as trumps, strongest first."),
         trump="H",
     ),
     Rule(
         "C4",
-        "The plain suits: order and points",
-        "In the three suits that are not trumps the Ace is highest: A X K O U 9 8 7. The Ace is worth 11 card "
-        "points, the Ten 10, the King 4, the Over 3 and the Under 2; the Nine, Eight and Seven are worth "
-        "nothing. That makes 30 points in each plain suit.",
+        N_("The plain suits: order and points"),
+        N_(
+            "In the three suits that are not trumps the Ace is highest: A X K O U 9 8 7. The Ace is worth 11 card "
+            "points, the Ten 10, the King 4, the Over 3 and the Under 2; the Nine, Eight and Seven are worth "
+            "nothing. That makes 30 points in each plain suit."
+        ),
         "AL XL KL OL UL 9L 8L 7L",
-        "Leaves when they are not trumps, strongest first.",
+        N_("Leaves when they are not trumps, strongest first."),
     ),
     Rule(
         "C5",
-        "The last trick's 10",
-        "Whoever wins the last trick of a hand gets 10 card points extra. Add the trumps' 61 and 30 for each "
-        "of the three plain suits, and every hand holds exactly 161 card points.",
+        N_("The last trick's 10"),
+        N_(
+            "Whoever wins the last trick of a hand gets 10 card points extra. Add the trumps' 61 and 30 for each "
+            "of the three plain suits, and every hand holds exactly 161 card points."
+        ),
     ),
     # D: deal
     Rule(
         "D1",
-        "The deal",
-        "The dealer shuffles and the other player cuts. Each of you gets nine cards in packets of three, the "
-        "non-dealer first. The next card is turned face up: its suit is trumps for this hand. The other 13 "
-        "cards are stacked face down across it; with the face-up card they form the talon of 14 cards you "
-        "draw from.",
+        N_("The deal"),
+        N_(
+            "The dealer shuffles and the other player cuts. Each of you gets nine cards in packets of three, the "
+            "non-dealer first. The next card is turned face up: its suit is trumps for this hand. The other 13 "
+            "cards are stacked face down across it; with the face-up card they form the talon of 14 cards you "
+            "draw from."
+        ),
     ),
     Rule(
         "D2",
-        "Who deals",
-        "Choose the first dealer in any fair way, for example by drawing a card each: the lower card deals. "
-        "After that you take turns to deal.",
+        N_("Who deals"),
+        N_(
+            "Choose the first dealer in any fair way, for example by drawing a card each: the lower card deals. "
+            "After that you take turns to deal."
+        ),
     ),
     Rule(
         "D3",
-        "Who leads",
-        "The player who did not deal leads, that is plays the first card of the first trick. After that, "
-        "whoever wins a trick leads to the next one.",
+        N_("Who leads"),
+        N_(
+            "The player who did not deal leads, that is plays the first card of the first trick. After that, "
+            "whoever wins a trick leads to the next one."
+        ),
     ),
     # T: tricks and the two phases
     Rule(
         "T1",
-        "Who wins a trick",
-        "Each of you plays one card to a trick. If a trump is in it, the highest trump wins. If not, the "
-        "highest card of the suit that was led wins, and a card of another suit cannot win. Highest means in "
-        "the order of C3 for trumps and C4 for the other suits.",
+        N_("Who wins a trick"),
+        N_(
+            "Each of you plays one card to a trick. If a trump is in it, the highest trump wins. If not, the "
+            "highest card of the suit that was led wins, and a card of another suit cannot win. Highest means in "
+            "the order of C3 for trumps and C4 for the other suits."
+        ),
         "XL / 7H",
-        "Hearts are trumps: the Ten of Leaves is led, and the little trump Seven takes it.",
+        N_("Hearts are trumps: the Ten of Leaves is led, and the little trump Seven takes it."),
         trump="H",
     ),
     Rule(
         "T2",
-        "Phase 1: play what you like",
-        "The first seven tricks, while the talon still has cards, are phase 1. Whoever plays second to a "
-        "trick may play any card: you need not follow suit, nor play a trump.",
+        N_("Phase 1: play what you like"),
+        N_(
+            "The first seven tricks, while the talon still has cards, are phase 1. Whoever plays second to a "
+            "trick may play any card: you need not follow suit, nor play a trump."
+        ),
     ),
     Rule(
         "T3",
-        "Drawing from the talon",
-        "After each of the first seven tricks you both draw a card from the talon: first the trick's winner, "
-        "then the loser, so you each hold nine cards again. After trick 7 the loser takes the very last card: "
-        "the face-up trump, or the trump Seven that was swapped for it.",
+        N_("Drawing from the talon"),
+        N_(
+            "After each of the first seven tricks you both draw a card from the talon: first the trick's winner, "
+            "then the loser, so you each hold nine cards again. After trick 7 the loser takes the very last card: "
+            "the face-up trump, or the trump Seven that was swapped for it."
+        ),
     ),
     Rule(
         "T4",
-        "Phase 2: follow suit, then trump",
-        "From trick 8 to trick 16 the talon is empty and the second player has duties. You must follow suit "
-        "if you can; if you cannot, you must play a trump if you have one; only then may you play any card. "
-        "You never have to beat the card led.",
+        N_("Phase 2: follow suit, then trump"),
+        N_(
+            "From trick 8 to trick 16 the talon is empty and the second player has duties. You must follow suit "
+            "if you can; if you cannot, you must play a trump if you have one; only then may you play any card. "
+            "You never have to beat the card led."
+        ),
     ),
     Rule(
         "T5",
-        "Swapping the trump Seven",
-        "Just before any of tricks 1 to 7, the player about to lead may exchange the trump Seven from their hand "
-        "for the face-up trump card. You may, you need not. Only the leader may swap, and only before declaring "
-        "and before playing a card.",
+        N_("Swapping the trump Seven"),
+        N_(
+            "Just before any of tricks 1 to 7, the player about to lead may exchange the trump Seven from their hand "
+            "for the face-up trump card. You may, you need not. Only the leader may swap, and only before declaring "
+            "and before playing a card."
+        ),
         "7H / OH",
-        "Hearts are trumps: with the Seven of Hearts you may take the face-up Over.",
+        N_("Hearts are trumps: with the Seven of Hearts you may take the face-up Over."),
         trump="H",
     ),
     # M: melds
     Rule(
         "M1",
-        "Sequences",
-        "Three or more cards of one suit that follow each other in the order of C2 make a sequence. Three "
-        "cards (a terc) score 20, four (a kvart) 50, and five or more (kvint, szext, szept, okt) 100. A "
-        "sequence is named by its suit, top card and length.",
+        N_("Sequences"),
+        N_(
+            "Three or more cards of one suit that follow each other in the order of C2 make a sequence. Three "
+            "cards (a terc) score 20, four (a kvart) 50, and five or more (kvint, szext, szept, okt) 100. A "
+            "sequence is named by its suit, top card and length."
+        ),
         "OA UA XA 9A",
-        "The Acorn-Over-Kvart, worth 50.",
+        N_("The Acorn-Over-Kvart, worth 50."),
     ),
     Rule(
         "M2",
-        "Sets of four",
-        "Four cards of the same rank also score; players announce them as “vannak” (“they are here”). Four "
-        "Overs score 200, four Nines 150, and four Aces, Tens, Kings or Unders 100 each. Four Eights or four "
-        "Sevens score nothing.",
+        N_("Sets of four"),
+        N_(
+            "Four cards of the same rank also score; players announce them as “vannak” (“they are here”). Four "
+            "Overs score 200, four Nines 150, and four Aces, Tens, Kings or Unders 100 each. Four Eights or four "
+            "Sevens score nothing."
+        ),
         "OA OL OH OB",
-        "Four Overs: 200.",
+        N_("Four Overs: 200."),
     ),
     Rule(
         "M3",
-        "Béla",
-        "The King and the Over of trumps together are béla, worth 40. Béla stays out of the meld contest: it "
-        "never beats another meld and is never beaten, so it always scores.",
+        N_("Béla"),
+        N_(
+            "The King and the Over of trumps together are béla, worth 40. Béla stays out of the meld contest: it "
+            "never beats another meld and is never beaten, so it always scores."
+        ),
         "KH OH",
-        "Béla when Hearts are trumps.",
+        N_("Béla when Hearts are trumps."),
         trump="H",
     ),
     Rule(
         "M4",
-        "When melds may be declared",
-        "You may declare melds only during the first eight tricks. Trick 8 is already phase 2, but it is the "
-        "last chance; from trick 9 on nobody declares.",
+        N_("When melds may be declared"),
+        N_(
+            "You may declare melds only during the first eight tricks. Trick 8 is already phase 2, but it is the "
+            "last chance; from trick 9 on nobody declares."
+        ),
     ),
     Rule(
         "M5",
-        "One set and one sequence a trick",
-        "In one trick you may declare at most one set of four and one sequence. The two may share a card: "
-        "four Unders and O U X of Hearts can go together, the Under of Hearts counting in both.",
+        N_("One set and one sequence a trick"),
+        N_(
+            "In one trick you may declare at most one set of four and one sequence. The two may share a card: "
+            "four Unders and O U X of Hearts can go together, the Under of Hearts counting in both."
+        ),
         "UA UL UB UH / OH UH XH",
-        "Four Unders, and the Heart-Over-Terc: the same Under of Hearts counts in both.",
+        N_("Four Unders, and the Heart-Over-Terc: the same Under of Hearts counts in both."),
     ),
     Rule(
         "M6",
-        "Playing a card of your meld",
-        "Declaring a meld does not freeze its cards. You may play one of them to the very trick in which you "
-        "declared it.",
+        N_("Playing a card of your meld"),
+        N_(
+            "Declaring a meld does not freeze its cards. You may play one of them to the very trick in which you "
+            "declared it."
+        ),
     ),
     Rule(
         "M7",
-        "Melds come from your hand, in time",
-        "You can declare only melds whose cards are all in your hand at that moment. If you hold a set or a "
-        "sequence but let your moment to declare in a trick pass, it cannot score in that trick.",
+        N_("Melds come from your hand, in time"),
+        N_(
+            "You can declare only melds whose cards are all in your hand at that moment. If you hold a set or a "
+            "sequence but let your moment to declare in a trick pass, it cannot score in that trick."
+        ),
     ),
     # K: the meld contest
     Rule(
         "K1",
-        "The steps of a trick",
-        "Every trick runs in the same order. The leader may swap the trump Seven, may declare, and plays a card. "
-        "The second player may then declare, you compare your best melds, and the second player plays. "
-        "Whoever declared the best meld scores every set and sequence they declared this trick; the other "
-        "scores none of theirs. Then the winner takes the trick and you both draw.",
+        N_("The steps of a trick"),
+        N_(
+            "Every trick runs in the same order. The leader may swap the trump Seven, may declare, and plays a card. "
+            "The second player may then declare, you compare your best melds, and the second player plays. "
+            "Whoever declared the best meld scores every set and sequence they declared this trick; the other "
+            "scores none of theirs. Then the winner takes the trick and you both draw."
+        ),
     ),
     Rule(
         "K2",
-        "Which meld is best",
-        "Any set of four beats any sequence. Sets rank like trumps: Overs, Nines, Aces, Tens, Kings, Unders. "
-        "Between sequences the longer wins, whatever its suit; at equal length the higher top card wins; if "
-        "that is equal too, a trump sequence wins, and between two plain ones the leader's.",
+        N_("Which meld is best"),
+        N_(
+            "Any set of four beats any sequence. Sets rank like trumps: Overs, Nines, Aces, Tens, Kings, Unders. "
+            "Between sequences the longer wins, whatever its suit; at equal length the higher top card wins; if "
+            "that is equal too, a trump sequence wins, and between two plain ones the leader's."
+        ),
         "KL OL UL XL / AH KH OH",
-        "A kvart beats a terc, even one headed by an Ace.",
+        N_("A kvart beats a terc, even one headed by an Ace."),
     ),
     Rule(
         "K3",
-        "When the second player may declare",
-        "As second player you may declare only if your best meld could beat the leader's. If the leader "
-        "declared a set, you need a set. If the leader declared only a sequence, you need a sequence at least "
-        "as long, or a set. If the leader declared nothing, you may declare anything.",
+        N_("When the second player may declare"),
+        N_(
+            "As second player you may declare only if your best meld could beat the leader's. If the leader "
+            "declared a set, you need a set. If the leader declared only a sequence, you need a sequence at least "
+            "as long, or a set. If the leader declared nothing, you may declare anything."
+        ),
     ),
     Rule(
         "K4",
-        "What the players say",
-        "Melds are announced with traditional words: a set as “vannak”, a sequence by its length, like "
-        "“kvart”. To compare, the leader names the rank or top card and the other answers “Good” (yours is "
-        "better) or “Higher here”. The scorer then names each meld, like “Under-vannak” or “Acorn-Over-Kvart”.",
+        N_("What the players say"),
+        N_(
+            "Melds are announced with traditional words: a set as “vannak”, a sequence by its length, like "
+            "“kvart”. To compare, the leader names the rank or top card and the other answers “Good” (yours is "
+            "better) or “Higher here”. The scorer then names each meld, like “Under-vannak” or “Acorn-Over-Kvart”."
+        ),
     ),
     Rule(
         "K5",
-        "Declaring again",
-        "A meld you declared but did not score, because your opponent's was better, is not lost. You may "
-        "declare it again in a later trick, as long as you still hold its cards and declaring is still "
-        "allowed (M4).",
+        N_("Declaring again"),
+        N_(
+            "A meld you declared but did not score, because your opponent's was better, is not lost. You may "
+            "declare it again in a later trick, as long as you still hold its cards and declaring is still "
+            "allowed (M4)."
+        ),
     ),
     Rule(
         "K6",
-        "Each meld scores once",
-        "A set of four scores at most once a hand, and the same sequence never scores twice. A declaration "
-        "that breaks this rule, K3 or K7 is refused with a message; it is not taken and then quietly ignored.",
+        N_("Each meld scores once"),
+        N_(
+            "A set of four scores at most once a hand, and the same sequence never scores twice. A declaration "
+            "that breaks this rule, K3 or K7 is refused with a message; it is not taken and then quietly ignored."
+        ),
     ),
     Rule(
         "K7",
-        "More sequences in the same suit",
-        "Once you have scored a sequence in a suit, a new one of yours in that suit must pass a test against "
-        "each one already scored there. Either it overlaps the old one and reaches higher (or has the same top "
-        "card and is longer), or it shares no card with it and leaves a gap of at least one card. After "
-        "K O U X of Hearts, A K O may score; K O U and O U X 9 8 may not.",
+        N_("More sequences in the same suit"),
+        N_(
+            "Once you have scored a sequence in a suit, a new one of yours in that suit must pass a test against "
+            "each one already scored there. Either it overlaps the old one and reaches higher (or has the same top "
+            "card and is longer), or it shares no card with it and leaves a gap of at least one card. After "
+            "K O U X of Hearts, A K O may score; K O U and O U X 9 8 may not."
+        ),
         "KH OH UH XH / AH KH OH",
-        "After the Heart-King-Kvart, the Heart-Ace-Terc may still score.",
+        N_("After the Heart-King-Kvart, the Heart-Ace-Terc may still score."),
     ),
     # B: béla timing
     Rule(
         "B1",
-        "Béla at any moment",
-        "You may declare béla at any moment during the first eight tricks, until the second card of trick 8 "
-        "is played, while you hold both its cards. It scores at once, once a hand, even when it is not your "
-        "turn or between tricks, for example right after you draw its second card. If that brings you to "
-        "501, you may go out.",
+        N_("Béla at any moment"),
+        N_(
+            "You may declare béla at any moment during the first eight tricks, until the second card of trick 8 "
+            "is played, while you hold both its cards. It scores at once, once a hand, even when it is not your "
+            "turn or between tricks, for example right after you draw its second card. If that brings you to "
+            "501, you may go out."
+        ),
     ),
     Rule(
         "B2",
-        "The Pais option: béla with your melds",
-        "With the Pais option, béla scores only at the scoring step of a trick, with your other melds, "
-        "whoever wins the contest. So both of you may pass 501 in the same trick. From then on either of you "
-        "may go out and the higher total wins one buli; while the totals are equal, nobody may go out and "
-        "play goes on until the tie is broken.",
+        N_("The Pais option: béla with your melds"),
+        N_(
+            "With the Pais option, béla scores only at the scoring step of a trick, with your other melds, "
+            "whoever wins the contest. So both of you may pass 501 in the same trick. From then on either of you "
+            "may go out and the higher total wins one buli; while the totals are equal, nobody may go out and "
+            "play goes on until the tie is broken."
+        ),
     ),
     # S: scoring, going out, buli
     Rule(
         "S1",
-        "Counting a hand",
-        "When a hand ends, each of you adds the card points of the tricks you won, the 10 for the last trick "
-        "and the melds you scored to your running score. The two trick totals always add up to 161.",
+        N_("Counting a hand"),
+        N_(
+            "When a hand ends, each of you adds the card points of the tricks you won, the 10 for the last trick "
+            "and the melds you scored to your running score. The two trick totals always add up to 161."
+        ),
     ),
     Rule(
         "S2",
-        "Stichmatsch: all the tricks of phase 2",
-        "If you win all nine tricks of phase 2 (tricks 8 to 16), you get all 161 card points and your opponent "
-        "gets none for cards. Melds already scored stay with whoever scored them.",
+        N_("Stichmatsch: all the tricks of phase 2"),
+        N_(
+            "If you win all nine tricks of phase 2 (tricks 8 to 16), you get all 161 card points and your opponent "
+            "gets none for cards. Melds already scored stay with whoever scored them."
+        ),
     ),
     Rule(
         "S3",
-        "Going out",
-        "At any moment you may claim to have 501: that is going out. What counts is your running score, the "
-        "melds scored so far and the card points of finished tricks; a trick still being played does not "
-        "count, and there is no stichmatsch. If winning a meld contest brings you to 501, you may go out "
-        "before the trick is taken; its card points then count for neither of you.",
+        N_("Going out"),
+        N_(
+            "At any moment you may claim to have 501: that is going out. What counts is your running score, the "
+            "melds scored so far and the card points of finished tricks; a trick still being played does not "
+            "count, and there is no stichmatsch. If winning a meld contest brings you to 501, you may go out "
+            "before the trick is taken; its card points then count for neither of you."
+        ),
     ),
     Rule(
         "S4",
-        "Right and wrong claims",
-        "If you really have 501 or more, you win the game and one buli point, or two (a “maccs”) if your "
-        "opponent has 250 or less. If you do not, play stops and your opponent wins one buli point. If you "
-        "both have 501, whoever claims first wins.",
+        N_("Right and wrong claims"),
+        N_(
+            "If you really have 501 or more, you win the game and one buli point, or two (a “maccs”) if your "
+            "opponent has 250 or less. If you do not, play stops and your opponent wins one buli point. If you "
+            "both have 501, whoever claims first wins."
+        ),
     ),
     Rule(
         "S5",
-        "When nobody goes out",
-        "If the hand is played to the end without a claim, a player with 501 or more wins the buli (two points "
-        "against 250 or less, as in S4). If you both have 501, the higher score wins. If the scores are equal, "
-        "the first to score anything in the next hand wins (a meld, béla or a trick with card points); that "
-        "hand is already the first of the new game.",
+        N_("When nobody goes out"),
+        N_(
+            "If the hand is played to the end without a claim, a player with 501 or more wins the buli (two points "
+            "against 250 or less, as in S4). If you both have 501, the higher score wins. If the scores are equal, "
+            "the first to score anything in the next hand wins (a meld, béla or a trick with card points); that "
+            "hand is already the first of the new game."
+        ),
     ),
     Rule(
         "S6",
-        "Buli and the match",
-        "After each buli both running scores start again at 0. A match is played to 5 buli points, or to 10 "
-        "for a longer one.",
+        N_("Buli and the match"),
+        N_(
+            "After each buli both running scores start again at 0. A match is played to 5 buli points, or to 10 "
+            "for a longer one."
+        ),
     ),
     # V: variants
     Rule(
         "V1",
-        "Austrian: the non-dealer picks the trump card",
-        "In the Austrian Tartl the non-dealer chooses which card is turned up for trumps: the one after any "
-        "packet of three (the 4th, 7th, 10th, 13th, 16th or 19th card). Without a choice it is the 19th, as "
-        "in the Hungarian deal.",
+        N_("Austrian: the non-dealer picks the trump card"),
+        N_(
+            "In the Austrian Tartl the non-dealer chooses which card is turned up for trumps: the one after any "
+            "packet of three (the 4th, 7th, 10th, 13th, 16th or 19th card). Without a choice it is the 19th, as "
+            "in the Hungarian deal."
+        ),
     ),
     Rule(
         "V2",
-        "Austrian: the winner deals",
-        "Whoever wins a hand deals the next one. In the Hungarian game you take turns instead (D2).",
+        N_("Austrian: the winner deals"),
+        N_("Whoever wins a hand deals the next one. In the Hungarian game you take turns instead (D2)."),
     ),
     Rule(
         "V3",
-        "Austrian: no four Nines",
-        "Four Nines are not a set in the Austrian game. A further option ranks four Tens below four Unders in "
-        "the contest.",
+        N_("Austrian: no four Nines"),
+        N_(
+            "Four Nines are not a set in the Austrian game. A further option ranks four Tens below four Unders in "
+            "the contest."
+        ),
     ),
     Rule(
         "V4",
-        "Austrian: several sequences a trick",
-        "You may declare more than one sequence in the same trick, as long as each is in a different suit. "
-        "In the Hungarian game it is one sequence a trick (M5).",
+        N_("Austrian: several sequences a trick"),
+        N_(
+            "You may declare more than one sequence in the same trick, as long as each is in a different suit. "
+            "In the Hungarian game it is one sequence a trick (M5)."
+        ),
     ),
     Rule(
         "V5",
-        "Austrian: a looser same-suit rule",
-        "A new sequence may not lie wholly inside a sequence of the same suit that you already scored and that "
-        "is at least as long. Anything else is allowed, also a sequence right next to an old one.",
+        N_("Austrian: a looser same-suit rule"),
+        N_(
+            "A new sequence may not lie wholly inside a sequence of the same suit that you already scored and that "
+            "is at least as long. Anything else is allowed, also a sequence right next to an old one."
+        ),
         "KH OH UH XH / UH XH 9H",
-        "After the Heart-King-Kvart, U X 9 may score here, though O U X may not.",
+        N_("After the Heart-King-Kvart, U X 9 may score here, though O U X may not."),
     ),
     Rule(
         "V6",
-        "Austrian: melds are shown",
-        "The melds that score are laid out for the opponent to see. In the Hungarian game the scorer only names "
-        "them (K4).",
+        N_("Austrian: melds are shown"),
+        N_(
+            "The melds that score are laid out for the opponent to see. In the Hungarian game the scorer only names "
+            "them (K4)."
+        ),
     ),
     Rule(
         "V7",
-        "Austrian: swapping the trump Seven at any time",
-        "Whoever holds the trump Seven may swap it for the face-up card at any moment while that card is on the "
-        "table, not only the leader. But a 7 swapped in a trick cannot be part of a sequence declared in that "
-        "trick: once you have declared a sequence with the trump Seven in it, you cannot swap it in that trick.",
+        N_("Austrian: swapping the trump Seven at any time"),
+        N_(
+            "Whoever holds the trump Seven may swap it for the face-up card at any moment while that card is on the "
+            "table, not only the leader. But a 7 swapped in a trick cannot be part of a sequence declared in that "
+            "trick: once you have declared a sequence with the trump Seven in it, you cannot swap it in that trick."
+        ),
     ),
     Rule(
         "V8",
-        "Austrian: a look at the talon",
-        "The winner of trick 7 shows the last face-down talon card before taking it. The loser takes the "
-        "face-up trump, so from then on each of you can work out the other's whole hand.",
+        N_("Austrian: a look at the talon"),
+        N_(
+            "The winner of trick 7 shows the last face-down talon card before taking it. The loser takes the "
+            "face-up trump, so from then on each of you can work out the other's whole hand."
+        ),
     ),
     Rule(
         "V9",
-        "Austrian: no stichmatsch",
-        "Winning every trick of phase 2 earns nothing extra. The stichmatsch rule (S2) does not apply: the card "
-        "points are counted as usual.",
+        N_("Austrian: no stichmatsch"),
+        N_(
+            "Winning every trick of phase 2 earns nothing extra. The stichmatsch rule (S2) does not apply: the card "
+            "points are counted as usual."
+        ),
     ),
     Rule(
         "V10",
-        "Austrian: each game stands alone",
-        "Each game to 501 stands on its own, with no buli points to count. The loser pays double if below 250; "
-        "at exactly 250 it is single, unlike the Hungarian maccs (S4). A wrong claim loses the game single.",
+        N_("Austrian: each game stands alone"),
+        N_(
+            "Each game to 501 stands on its own, with no buli points to count. The loser pays double if below 250; "
+            "at exactly 250 it is single, unlike the Hungarian maccs (S4). A wrong claim loses the game single."
+        ),
     ),
     Rule(
         "V11",
-        "Austrian: chalk marks on the slate",
-        "Austrian players keep the score in chalk. A stroke is 20, and five strokes grouped together make 100; "
-        "a “V” is 50, closed into a triangle it is 100. Negative scores are barred, and numbers of two digits "
-        "are underlined.",
+        N_("Austrian: chalk marks on the slate"),
+        N_(
+            "Austrian players keep the score in chalk. A stroke is 20, and five strokes grouped together make 100; "
+            "a “V” is 50, closed into a triangle it is 100. Negative scores are barred, and numbers of two digits "
+            "are underlined."
+        ),
     ),
 )
 """Every rule of RULES.md, in its order."""
@@ -562,7 +655,7 @@ _SCROLL = """<script>(function () {
 """The page is drawn after it loads, so the browser finds no ``#rule-K7`` to show when it arrives from a link
 of another page (``rules.ipynb#rule-K7``): this scrolls there, and marks the rule the address names."""
 
-_INTRO = (
+_INTRO = N_(
     "Every rule of Tartli has a short ID: a letter for its part of the game and a number, like T4 or K7. "
     "When the game refuses a move, its message starts with the rule's ID (for example “T4: you must follow "
     "suit”), and the lessons name rules the same way: look them up here. The Hungarian rules are the "
@@ -575,8 +668,8 @@ def _same_page(rule_id: str) -> str:
     return "#" + anchor(rule_id)
 
 
-_CARD_RUN = re.compile(r"(?<!\w)[AKOUX2-9](?: [AKOUX2-9](?!\w))+")
-"""Rank letters in a row, like ``K O U X``: kept on one line."""
+_CARD_RUN = re.compile(r"(?<!\w)[AKOUXÁF2-9](?: [AKOUXÁF2-9](?!\w))+")
+"""Rank letters in a row, like ``K O U X`` (Hungarian ``K F A X``): kept on one line."""
 
 
 def _text(text: str) -> str:
@@ -595,43 +688,54 @@ def _example(item: Rule, language: Language) -> str:
             card_svg(card, language=language, width=56, trump=card.suit.value == item.trump) for card in cards
         )
         groups.append(f'<div class="tartli-example-cards">{pictures}</div>')
-    caption = f'<p class="tartli-example-caption">{_text(item.caption)}</p>' if item.caption else ""
+    caption = f'<p class="tartli-example-caption">{_text(_(item.caption))}</p>' if item.caption else ""
     return f'<div class="tartli-example">{"".join(groups)}</div>{caption}'
 
 
 def _section(item: Rule, language: Language) -> str:
     return (
         f'<section id="{anchor(item.id)}">'
-        f'<h3><span class="tartli-rule-id">{item.id}</span> · {html.escape(item.title)}</h3>'
-        f"<p>{_text(item.text)}</p>{_example(item, language)}</section>"
+        f'<h3><span class="tartli-rule-id">{item.id}</span> · {html.escape(_(item.title))}</h3>'
+        f"<p>{_text(_(item.text))}</p>{_example(item, language)}</section>"
     )
 
 
-def rule_book_html(language: Language = "en") -> str:
+def _text_language() -> str:
+    """The language the book's words are shown in: the page's, or English where its catalog lacks them."""
+    lang = names.get_language()
+    return lang if lang == "en" or _(_INTRO) != _INTRO else "en"
+
+
+def rule_book_html(language: Language | None = None) -> str:
     """The whole rule book as one HTML fragment: intro, contents by section, then every rule.
 
-    Each rule is a ``<section id="rule-K7">`` headed "K7 · title". The explanations are in
-    English; ``language`` names the cards of the pictures (their accessible names).
+    Each rule is a ``<section id="rule-K7">`` headed "K7 · title". The words are in the page's
+    language (:func:`tartli.i18n.language`; English where its catalog has no translation);
+    ``language`` names the cards of the pictures (their accessible names), by default the page's too.
     """
+    cards_language = names.resolve(language)
+    contents = _("Contents")
     toc = []
     body = []
     for letter, heading in SECTIONS.items():
         rules = [r for r in RULES if r.section == letter]
         chips = "".join(
-            f'<a href="#{anchor(r.id)}" target="_self" title="{html.escape(r.title)}">{r.id}</a>' for r in rules
+            f'<a href="#{anchor(r.id)}" target="_self" title="{html.escape(_(r.title))}">{r.id}</a>' for r in rules
         )
+        shown = html.escape(_(heading))
         toc.append(
-            f'<div class="tartli-toc-row"><a href="#rules-{letter}" target="_self">{letter}: {html.escape(heading)}</a>'
+            f'<div class="tartli-toc-row"><a href="#rules-{letter}" target="_self">{letter}: {shown}</a>'
             f'<div class="tartli-toc-ids">{chips}</div></div>'
         )
-        sections = "".join(_section(r, language) for r in rules)
+        sections = "".join(_section(r, cards_language) for r in rules)
         body.append(
-            f'<h2 id="rules-{letter}">{letter}: {html.escape(heading)}</h2>{sections}'
-            '<p class="tartli-up"><a href="#rules-contents" target="_self">↑ Contents</a></p>'
+            f'<h2 id="rules-{letter}">{letter}: {shown}</h2>{sections}'
+            f'<p class="tartli-up"><a href="#rules-contents" target="_self">↑ {html.escape(contents)}</a></p>'
         )
     return (
-        f'<div class="tartli-rulebook" lang="en"><style>{_CSS}</style>'
-        f"<p>{_text(_INTRO)}</p>"
-        f'<nav class="tartli-toc" id="rules-contents" aria-label="Contents"><h2>Contents</h2>{"".join(toc)}</nav>'
+        f'<div class="tartli-rulebook" lang="{_text_language()}"><style>{_CSS}</style>'
+        f"<p>{_text(_(_INTRO))}</p>"
+        f'<nav class="tartli-toc" id="rules-contents" aria-label="{html.escape(contents)}">'
+        f"<h2>{html.escape(contents)}</h2>{''.join(toc)}</nav>"
         f"{''.join(body)}</div>{_SCROLL}"
     )

@@ -34,6 +34,7 @@ from __future__ import annotations
 from tartli.bots.base import right_claim
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, Card, Rank, Suit, indices_of, mask_of
 from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
+from tartli.i18n import _
 from tartli.melds import MeldKind, sequences_in
 from tartli.moves import Bela, Declare, Move, Pass, Play, Swap
 
@@ -55,7 +56,7 @@ def _beats(lead: Card, second: Card, trump: Suit) -> bool:
 
 def _played(view: PlayerView) -> int:
     mask = 0
-    for _, a, b, _w in view.tricks:
+    for _n, a, b, _w in view.tricks:
         mask |= a.bit | b.bit
     if view.lead is not None:
         mask |= view.lead.bit
@@ -132,7 +133,16 @@ def _best_declaration(moves: tuple[Move, ...]) -> Declare | None:
 
 
 def _declaration_words(decl: Declare) -> str:
-    return " and ".join(f"{m.title()} ({m.value})" for m in decl.melds)
+    """ "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language."""
+    return and_list([f"{m.title()} ({m.value})" for m in decl.melds])
+
+
+def and_list(items: list[str]) -> str:
+    """ "A and B and C" in the page's language (the words are said one after another)."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 class HeuristicBot:
@@ -148,31 +158,34 @@ class HeuristicBot:
         moves = view.legal_moves
         me = view.player
         if claim is not None:
-            return claim, f"You have {view.claim(me).total}: claim 501 now and the game is yours (S3)."
+            return claim, _("You have {total}: claim 501 now and the game is yours (S3).").format(
+                total=view.claim(me).total
+            )
         bela = next((m for m in moves if isinstance(m, Bela)), None)
         if bela is not None:
-            return bela, "Béla always scores 40 whatever the contest: declare it now while you hold both cards."
+            return bela, _("Béla always scores 40 whatever the contest: declare it now while you hold both cards.")
         swap = next((m for m in moves if isinstance(m, Swap)), None)
         if swap is not None and view.indicator is not None and self._swap_is_good(view):
-            return swap, (
-                f"Swap the trump Seven for the {view.indicator.name()}: a better trump "
-                f"(worth {view.indicator.points(view.trump)} card points) for the lowest one."
-            )
+            return swap, _(
+                "Swap the trump Seven for the {card}: a better trump (worth {points} card points) for the lowest one."
+            ).format(card=view.indicator.name(), points=view.indicator.points(view.trump))
         decl = _best_declaration(moves)
         if decl is not None:
             if any(m.kind is MeldKind.BELA for m in decl.melds) and len(decl.melds) == 1:
-                return decl, "Name béla now: it scores 40 with your declaration whatever the contest."
-            return decl, f"Declare {_declaration_words(decl)}: melds are the big points of the first half."
+                return decl, _("Name béla now: it scores 40 with your declaration whatever the contest.")
+            return decl, _("Declare {melds}: melds are the big points of the first half.").format(
+                melds=_declaration_words(decl)
+            )
         plays = [m for m in moves if isinstance(m, Play)]
         if not plays:
             passing = next((m for m in moves if isinstance(m, Pass)), None)
             if passing is not None:
-                return passing, "Nothing to declare that could win the contest: pass."
-            return moves[0], "The only move."
+                return passing, _("Nothing to declare that could win the contest: pass.")
+            return moves[0], _("The only move.")
         if view.to_move != me:
-            return moves[0], "Not your turn."
+            return moves[0], _("Not your turn.")
         if len(plays) == 1:
-            return plays[0], f"The {plays[0].card.name()} is your only legal card."
+            return plays[0], _("The {card} is your only legal card.").format(card=plays[0].card.name())
         if view.trick_number <= PHASE1_TRICKS:
             return self._phase1(view, plays)
         return self._phase2(view, plays)
@@ -193,13 +206,17 @@ class HeuristicBot:
         if view.lead is None:
             choice = min(plays, key=lambda m: (keep[m.card] + weight * _points(m.card, trump), m.card.index))
             card = choice.card
-            why = "a card that helps no meld"
             if card.suit is trump:
-                why = "your least useful card, though a trump"
-            return choice, (
-                f"Lead the {card.name()}: {why}, worth {_points(card, trump)} points; "
-                "keep trumps and meld cards for later."
-            )
+                text = _(
+                    "Lead the {card}: your least useful card, though a trump, worth {points} points; "
+                    "keep trumps and meld cards for later."
+                )
+            else:
+                text = _(
+                    "Lead the {card}: a card that helps no meld, worth {points} points; "
+                    "keep trumps and meld cards for later."
+                )
+            return choice, text.format(card=card.name(), points=_points(card, trump))
         lead = view.lead
         lead_points = _points(lead, trump)
         best: tuple[float, int, Play] | None = None
@@ -215,15 +232,15 @@ class HeuristicBot:
         card = best[2].card
         if _beats(lead, card, trump):
             if card.suit is trump and lead.suit is not trump:
-                text = (
-                    f"Trump the {lead.name()} with the {card.name()}: its {lead_points} points are worth a low trump."
+                text = _("Trump the {lead} with the {card}: its {points} points are worth a low trump.").format(
+                    lead=lead.name(), card=card.name(), points=lead_points
                 )
             else:
-                text = f"Win the {lead.name()} cheaply with the {card.name()}."
+                text = _("Win the {lead} cheaply with the {card}.").format(lead=lead.name(), card=card.name())
         else:
-            text = f"Throw the {card.name()}: the trick is not worth a card you want to keep."
+            text = _("Throw the {card}: the trick is not worth a card you want to keep.").format(card=card.name())
         if race and me == view.player:
-            text += " (The race to 501 is close, so card points count double.)"
+            text = _("{advice} (The race to 501 is close, so card points count double.)").format(advice=text)
         return best[2], text
 
     # ---------------------------------------------------------------- phase 2
@@ -239,18 +256,21 @@ class HeuristicBot:
         choice = next(m for m in plays if m.card.index == card_index)
         card = choice.card
         if rule == "sure":
-            return choice, (
-                f"Lead the {card.name()}: nothing in your opponent's hand can beat it, "
-                f"so its {_points(card, trump)} points are safe."
-            )
+            return choice, _(
+                "Lead the {card}: nothing in your opponent's hand can beat it, so its {points} points are safe."
+            ).format(card=card.name(), points=_points(card, trump))
         if rule == "low":
-            return choice, f"Lead the {card.name()}: no card of yours is sure to win, so give up little."
+            return choice, _("Lead the {card}: no card of yours is sure to win, so give up little.").format(
+                card=card.name()
+            )
         assert lead is not None
         if rule == "win":
-            return choice, f"Win the {lead.name()} with the {card.name()}, the cheapest card that takes it."
+            return choice, _("Win the {lead} with the {card}, the cheapest card that takes it.").format(
+                lead=lead.name(), card=card.name()
+            )
         if rule == "take":
-            return choice, f"Take the trick with the {card.name()}: it brings its own points home."
-        return choice, f"Throw the {card.name()}: give away as few points as possible."
+            return choice, _("Take the trick with the {card}: it brings its own points home.").format(card=card.name())
+        return choice, _("Throw the {card}: give away as few points as possible.").format(card=card.name())
 
 
 def phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:

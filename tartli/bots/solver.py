@@ -51,6 +51,7 @@ from tartli.cards import (
     mask_of,
 )
 from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
+from tartli.i18n import _
 from tartli.moves import PLAYS, Play
 
 __all__ = [
@@ -612,10 +613,11 @@ def best_play(view: PlayerView) -> Play:
 
 
 def _names(cards: Sequence[Card]) -> str:
-    texts = [f"the {c.name()}" for c in cards]
+    """ "the Ace of Hearts, the Ten of Hearts or the King of Hearts", in the page's language."""
+    texts = [_("the {card}").format(card=c.name()) for c in cards]
     if len(texts) == 1:
         return texts[0]
-    return ", ".join(texts[:-1]) + " or " + texts[-1]
+    return _("{cards} or {card}").format(cards=", ".join(texts[:-1]), card=texts[-1])
 
 
 def coach(source: HandState | PlayerView) -> str:
@@ -631,14 +633,29 @@ def coach(source: HandState | PlayerView) -> str:
     """
     pos = position_of(source)
     solution = solve(pos, all_values=True)
-    verb = "lead" if pos.lead is None else "play"
-    cards = [m.card for m in solution.best_moves]
+    leading = pos.lead is None
+    cards = _names([m.card for m in solution.best_moves])
     left = bin(pos.hands[pos.to_move]).count("1")
     if solution.stichmatsch:
-        tricks = "all nine tricks" if left == 9 else f"all {left} remaining tricks"
-        return f"You can take {tricks} (stichmatsch: all {TOTAL_CARD_POINTS} card points): {verb} {_names(cards)}."
+        if left == 9:
+            if leading:
+                text = _("You can take all nine tricks (stichmatsch: all {total} card points): lead {cards}.")
+            else:
+                text = _("You can take all nine tricks (stichmatsch: all {total} card points): play {cards}.")
+        elif leading:
+            text = _("You can take all {left} remaining tricks (stichmatsch: all {total} card points): lead {cards}.")
+        else:
+            text = _("You can take all {left} remaining tricks (stichmatsch: all {total} card points): play {cards}.")
+        return text.format(left=left, total=TOTAL_CARD_POINTS, cards=cards)
     worst = min(solution.move_values.values())
-    text = f"Best play: {verb} {_names(cards)} (you end with {solution.card_points} card points"
+    points = solution.card_points
     if worst < solution.value:
-        text += f"; the worst card leaves you {(TOTAL_CARD_POINTS + worst) // 2}"
-    return text + ")."
+        if leading:
+            text = _("Best play: lead {cards} (you end with {points} card points; the worst card leaves you {worst}).")
+        else:
+            text = _("Best play: play {cards} (you end with {points} card points; the worst card leaves you {worst}).")
+    elif leading:
+        text = _("Best play: lead {cards} (you end with {points} card points).")
+    else:
+        text = _("Best play: play {cards} (you end with {points} card points).")
+    return text.format(cards=cards, points=points, worst=(TOTAL_CARD_POINTS + worst) // 2)

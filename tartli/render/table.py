@@ -19,7 +19,8 @@ from xml.sax.saxutils import escape, quoteattr
 from tartli import names
 from tartli.cards import Card, Suit
 from tartli.game import HandState, Phase, PlayerView, Status
-from tartli.melds import Meld
+from tartli.i18n import _, ngettext
+from tartli.melds import SEQUENCE_NAMES, Meld
 from tartli.moves import Play
 from tartli.names import Language
 from tartli.render.cards import BACK_LABEL, SVG_NS, back_svg, card_svg
@@ -140,7 +141,7 @@ def hand_svg(
     if face_down:
         label = f"{len(cards)} × {BACK_LABEL[language]}"
     else:
-        label = ", ".join(c.name(language) for c in cards) or "no cards"
+        label = ", ".join(c.name(language) for c in cards) or _("no cards")
     body = _row(
         cards,
         pad,
@@ -182,7 +183,7 @@ def trick_svg(
         svg = card_svg(second, language=language, width=card_width, trump=second.suit is trump)
         parts.append(_place(svg, 12 + card_width * 0.9, 40))
         said.append(f"{player} {1 - leader}: {second.name(language)}")
-    label = "; ".join(said) or "no card played yet"
+    label = "; ".join(said) or _("no card played yet")
     return _open(w, h, label, "tartli-trick", width) + "".join(parts) + "</svg>"
 
 
@@ -264,35 +265,85 @@ def _finished_trick(
     return parts
 
 
-def _tricks_text(count: int, word: str, language: Language) -> str:
-    """ "1 trick", "3 tricks" (English plural); the other languages as "3 × ütés"."""
-    if language == "en":
-        return f"{count} {word}" + ("" if count == 1 else "s")
-    return f"{count} × {word}"
+def _tricks_text(count: int) -> str:
+    """ "1 trick", "3 tricks"."""
+    return ngettext("{n} trick", "{n} tricks", count).format(n=count)
+
+
+def _is_you(name: str) -> bool:
+    """Is ``name`` the learner's ("You", in English or the page's language)?"""
+    return name in ("You", _("You"))
+
+
+def _is_computer(name: str) -> bool:
+    return name in ("The computer", _("The computer"))
+
+
+def _own_name(name: str) -> str:
+    """ "You" and "The computer" (a lesson's names, in English) in the page's language; other names as given."""
+    return {"You": _("You"), "The computer": _("The computer")}.get(name, name)
+
+
+def _in_text(name: str, language: Language) -> str:
+    """A player's name inside a sentence: "te", "a gép", "der Computer" (English keeps "You")."""
+    if language != "en" and (_is_you(name) or _is_computer(name)):
+        return name[:1].lower() + name[1:]
+    return name
 
 
 def _won_text(name: str, points: int, number: int, language: Language) -> str:
     """The caption of a finished trick: who won it, for how many card points."""
-    if language == "hu":
-        return f"{number}. ütés: {name} vitte, {points} pont"
-    if language == "de":
-        return f"Stich {number}: {name}, {points} Augen"
-    return f"Trick {number}: {name} {names.agree(name, 'wins', 'win')} · {points} card points"
+    if _is_you(name):
+        text = _("Trick {number}: You win · {points} card points")
+    elif _is_computer(name):
+        text = _("Trick {number}: The computer wins · {points} card points")
+    else:
+        text = _("Trick {number}: {name} wins · {points} card points")
+    return text.format(number=number, name=name, points=points)
 
 
 def _as_seen(name: str) -> str:
     """The start of the table's accessible name: "The Tartli table as you see it", "... as Anna sees it"."""
-    return "The Tartli table as you see it" if name == "You" else f"The Tartli table as {name} sees it"
+    if _is_you(name):
+        return _("The Tartli table as you see it")
+    if _is_computer(name):
+        return _("The Tartli table as the computer sees it")
+    return _("The Tartli table as {name} sees it").format(name=name)
 
 
 def _phase_text(view: PlayerView, language: Language) -> str:
     if view.status is Status.FINISHED:
-        return {"en": "hand over", "hu": "a leosztás véget ért", "de": "Spiel zu Ende"}[language]
+        return _("hand over")
     if view.status is Status.OUT:
-        return {"en": "a player went out", "hu": "bejelentették az 501-et", "de": "501 angesagt"}[language]
+        return _("a player went out")
     phase = names.term("phase 1" if view.phase is Phase.FIRST else "phase 2", language)
-    trick = names.term("trick", language)
-    return f"{trick} {view.trick_number} · {phase}"
+    return _("trick {number} · {phase}").format(number=view.trick_number, phase=phase)
+
+
+def _declared_text(declared: Sequence[str], language: Language) -> str:
+    """What the opponent announced ("kvart", "vannak", or "kvart:OA" once shown, V6) in ``language``."""
+    if language == "en":
+        return ", ".join(declared)
+    lengths = {name: length for length, name in SEQUENCE_NAMES.items()}
+    words = []
+    for word in declared:
+        if word in lengths:
+            words.append(names.sequence_name(lengths[word], language))
+        elif word == "vannak":
+            words.append(names.SET_NAME[language])
+        elif word in ("béla", "bela"):
+            words.append(names.BELA_NAME[language])
+        else:
+            try:
+                words.append(Meld.parse(word).title(language))
+            except ValueError:  # TartliError is a ValueError: a word we do not know stays as it is
+                words.append(word)
+    return ", ".join(words)
+
+
+def _melds_and_cards(view: PlayerView, player: int) -> str:
+    """ "melds 20 · cards 31": a player's meld points and card points."""
+    return _("melds {melds} · cards {cards}").format(melds=view.meld_points[player], cards=view.card_points[player])
 
 
 def table_svg(
@@ -324,6 +375,7 @@ def table_svg(
     language = names.resolve(language)
     me, other = view.player, 1 - view.player
     who = player_names or (f"{names.term('player', language)} 0", f"{names.term('player', language)} 1")
+    who = (_own_name(who[0]), _own_name(who[1]))
     if narrow:
         return _narrow_table(
             view,
@@ -398,16 +450,15 @@ def table_svg(
     # trick piles
     px = 590.0
     won = {0: 0, 1: 0}
-    for _, _, _, winner in view.tricks:
+    for *_trick, winner in view.tricks:
         won[winner] += 1
     back_small = back_svg(width=cw * 0.7, language=language)
     for row, p in enumerate((other, me)):
         y = 230 + row * 110
         if won[p]:
             parts.append(_place(back_small, px, y, rotate=0))
-        tricks_word = names.term("trick", language)
         parts.append(_text(px + cw * 0.7 + 10, y + 30, f"{who[p]}", size=13, weight="bold"))
-        parts.append(_text(px + cw * 0.7 + 10, y + 50, _tricks_text(won[p], tricks_word, language), size=13))
+        parts.append(_text(px + cw * 0.7 + 10, y + 50, _tricks_text(won[p]), size=13))
         parts.append(
             _text(px + cw * 0.7 + 10, y + 70, f"{view.card_points[p]} {names.term('card points', language)}", size=13)
         )
@@ -447,14 +498,16 @@ def table_svg(
     lines = []
     for p in (0, 1):
         lines.append(f"{who[p]}: {totals[p]}")
-        lines.append(f"  melds {view.meld_points[p]} · cards {view.card_points[p]}")
+        lines.append(f"  {_melds_and_cards(view, p)}")
     for k, line in enumerate(lines):
         parts.append(
             _text(qx, qy + 40 + 20 * k, line, size=13 if k % 2 == 0 else 11, weight="bold" if k % 2 == 0 else "normal")
         )
     declared = view.opponent_declared
     if declared:
-        parts.append(_text(qx, qy + 140, f"{who[other]}: {', '.join(declared)}", size=12, fill="#ffe28a"))
+        parts.append(
+            _text(qx, qy + 140, f"{who[other]}: {_declared_text(declared, language)}", size=12, fill="#ffe28a")
+        )
     scored = [m for m in view.scored_melds[me]]
     if scored:
         parts.append(_text(qx, qy + 160, ", ".join(m.title(language) for m in scored[-2:]), size=11))
@@ -469,8 +522,10 @@ def table_svg(
         parts.append(_place(slate, 700, 452))
     label = (
         f"{_as_seen(who[me])}: {_phase_text(view, language)}; {trump_line}; "
-        f"{who[me]} {totals[me]}, {who[other]} {totals[other]}; "
-        f"{len(hand)} cards in hand, opponent {count}, talon {view.talon_size}"
+        f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
+        + _("{n} cards in hand, opponent {count}, talon {talon}").format(
+            n=len(hand), count=count, talon=view.talon_size
+        )
     )
     return _open(W, H, label, "tartli-table", width) + "".join(parts) + "</svg>"
 
@@ -534,12 +589,12 @@ def _narrow_table(
         x = 14 + k * (W / 2)
         parts.append(_text(x, sy, f"{who[p]}: {totals[p]}", size=14, weight="bold"))
         won = sum(1 for t in view.tricks if t[3] == p)
-        tricks = _tricks_text(won, names.term("trick", language), language)
-        parts.append(_text(x, sy + 17, f"melds {view.meld_points[p]} · cards {view.card_points[p]}", size=12))
+        tricks = _tricks_text(won)
+        parts.append(_text(x, sy + 17, _melds_and_cards(view, p), size=12))
         parts.append(_text(x, sy + 33, tricks, size=12))
     declared = view.opponent_declared
     if declared:
-        parts.append(_text(14, sy + 52, f"{who[other]}: {', '.join(declared)}", size=13, fill="#ffe28a"))
+        parts.append(_text(14, sy + 52, f"{who[other]}: {_declared_text(declared, language)}", size=13, fill="#ffe28a"))
     # the hand: rows of five cards side by side, none covering another
     hand = list(view.hand)
     playable: set[Card] | None = None
@@ -571,7 +626,8 @@ def _narrow_table(
     frame = f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="14" fill="{FELT}"/>'
     label_text = (
         f"{_as_seen(who[me])}: {_phase_text(view, language)}; {facts}; "
-        f"{who[me]} {totals[me]}, {who[other]} {totals[other]}; {len(hand)} cards in hand, opponent {count}"
+        f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
+        + _("{n} cards in hand, opponent {count}").format(n=len(hand), count=count)
     )
     return _open(W, H, label_text, "tartli-table narrow", width) + frame + "".join(parts) + "</svg>"
 

@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from tartli.errors import TartliError
+from tartli.i18n import _, language
 from tartli.record import MAX_RECORD_BYTES
 
 log = logging.getLogger(__name__)
@@ -194,13 +195,21 @@ export default { render };
 """
 
 
-_TOO_BIG = f"that file is not a tartli/1 record: a record has at most {MAX_RECORD_BYTES:,} bytes"
+def _too_big() -> str:
+    """The message for a file over :data:`~tartli.record.MAX_RECORD_BYTES`, in the page's language."""
+    limit = f"{MAX_RECORD_BYTES:,}"
+    if language() == "hu":
+        limit = limit.replace(",", "\u00a0")  # 10 485 760
+    elif language() == "de":
+        limit = limit.replace(",", ".")  # 10.485.760
+    return _("that file is not a tartli/1 record: a record has at most {limit} bytes").format(limit=limit)
 
 
 class RecordFile(anywidget.AnyWidget):
     """A button that opens a saved game record (a ``tartli/1`` file) from the learner's computer.
 
     (ipywidgets' FileUpload labels itself "Load record (0)", a count a learner has no use for.)
+    The button's ``label`` is in the page's language (the browser shows what Python sends).
     """
 
     _esm = _FILE_ESM
@@ -209,6 +218,7 @@ class RecordFile(anywidget.AnyWidget):
     max_bytes = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", _("Open a saved game"))
         super().__init__(**kwargs)
         self._handlers: list[Callable[[str], None]] = []
         self._errors: list[Callable[[TartliError], None]] = []
@@ -238,7 +248,7 @@ class RecordFile(anywidget.AnyWidget):
             return
         try:
             if content.get("event") == "too-big":
-                self._fail(TartliError(_TOO_BIG))
+                self._fail(TartliError(_too_big()))
             elif content.get("event") == "file" and buffers:
                 self.receive(str(content.get("name", "")), bytes(buffers[0]))
         except Exception:  # a crafted message: the page stays alive
@@ -248,8 +258,8 @@ class RecordFile(anywidget.AnyWidget):
 def record_text(content: bytes) -> str:
     """The text of a record file; :class:`TartliError` for one too large or not UTF-8 text."""
     if len(content) > MAX_RECORD_BYTES:  # the same bound as `tartli replay`, before any decoding
-        raise TartliError(_TOO_BIG)
+        raise TartliError(_too_big())
     try:
         return content.decode("utf-8")
     except UnicodeDecodeError:
-        raise TartliError("that file is not a tartli/1 record (not UTF-8 text)") from None
+        raise TartliError(_("that file is not a tartli/1 record (not UTF-8 text)")) from None

@@ -16,6 +16,7 @@ Headless use::
 
 from __future__ import annotations
 
+import html
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -25,11 +26,12 @@ from tartli.bots import Solution, solve
 from tartli.cards import TOTAL_CARD_POINTS, Card
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
+from tartli.i18n import N_, _
 from tartli.moves import GoOut, Play
 from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
-from tartli.widgets.table import LEVEL_NAMES, TableController
+from tartli.widgets.table import TableController, level_name, names_or
 from tartli.widgets.trainers import (
     _GOLD,
     Exercise,
@@ -55,8 +57,8 @@ class Endgame(Exercise):
     """A phase-2 position: click the best card; the exact solver judges (T4, C5, S2)."""
 
     id = "endgame"
-    title = "Endgame: find the best card"
-    instruction = (
+    title = N_("Endgame: find the best card")
+    instruction = N_(
         "Phase 2: the talon is gone and you can know every card your opponent holds. "
         "Click the card that gives you the most card points with best play on both sides."
     )
@@ -66,7 +68,7 @@ class Endgame(Exercise):
 
     def _generate(self) -> object:
         rng = self.rng
-        for _ in range(20):
+        for _attempt in range(20):
             state = _random_hand(rng)
             target = rng.randint(PHASE1_TRICKS + 1, 13)
             second = rng.random() < 0.5  # lead to the trick, or answer a card led
@@ -115,21 +117,27 @@ class Endgame(Exercise):
         lang, state = self.language, self.state
         me = self.player
         trump = state.trump
-        canvas = _Canvas(f"Trick {state.trick_number}: your move in phase 2")
+        canvas = _Canvas(_("Trick {number}: your move in phase 2").format(number=state.trick_number))
         canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(trump)} · trick {state.trick_number} of 16 "
-            f"({names.term('phase 2', lang)})",
+            _("{trump}: {suit} · trick {number} of 16 ({phase})").format(
+                trump=names.term("trump", lang).capitalize(),
+                suit=self.suit_name(trump),
+                number=state.trick_number,
+                phase=names.term("phase 2", lang),
+            ),
             weight="bold",
             fill=_GOLD,
         )
         phase2 = state.trick_winners[PHASE1_TRICKS:]
         won = sum(1 for p in phase2 if p == me)
         canvas.text(
-            f"Card points so far: you {state.card_points[me]}, your opponent {state.card_points[1 - me]}. "
-            f"Tricks of phase 2 so far: you {won}, your opponent {len(phase2) - won}.",
+            _(
+                "Card points so far: you {mine}, your opponent {theirs}. "
+                "Tricks of phase 2 so far: you {won}, your opponent {lost}."
+            ).format(mine=state.card_points[me], theirs=state.card_points[1 - me], won=won, lost=len(phase2) - won),
             size=13,
         )
-        canvas.text("Your opponent's hand (every other card has been seen, so these are known):", size=13)
+        canvas.text(_("Your opponent's hand (every other card has been seen, so these are known):"), size=13)
         canvas.row(
             [
                 (
@@ -144,11 +152,11 @@ class Endgame(Exercise):
             ]
         )
         if state.lead is not None:
-            canvas.text(f"Your opponent led the {self.card_name(state.lead)}:", size=13)
+            canvas.text(_("Your opponent led the {card}:").format(card=self.card_name(state.lead)), size=13)
             canvas.row([(card_svg(state.lead, language=lang, width=70, trump=state.lead.suit is trump), None)])
         else:
-            canvas.text("You lead to this trick.", size=13)
-        canvas.text("Your hand: click a card to play it.", size=13)
+            canvas.text(_("You lead to this trick."), size=13)
+        canvas.text(_("Your hand: click a card to play it."), size=13)
         hand = hand_svg(
             state.hand(me),
             language=lang,
@@ -168,33 +176,37 @@ class Endgame(Exercise):
         """Play ``card`` (as a click would): right if the solver finds no better card."""
         card = _card(card)
         if card not in self.state.hand(self.player):
-            self._say(f"Click one of your own cards, not the {self.card_name(card)}.", "info")
+            self._say(_("Click one of your own cards, not the {card}.").format(card=self.card_name(card)), "info")
             return False
         if card not in self.values:
             try:
                 self.state.copy().push(Play(self.player, card))
             except IllegalMoveError as err:  # the engine's reason, with its rule ID
-                self._say(f"The {self.card_name(card)} may not be played here: {err}.", "info")
+                self._say(
+                    _("The {card} may not be played here: {reason}.").format(card=self.card_name(card), reason=err),
+                    "info",
+                )
             return False
         best_points = self.solution.card_points
         mine = self.points_with(card)
         if self.values[card] == self.solution.value:
             others = [c for c in self.best if c is not card]
-            also = f" (so is {self._names(others)})" if others else ""
-            return self._judge(
-                True, f"Right: the {self.card_name(card)} is a best card{also}. {upper_first(self.explain())}"
-            )
+            if others:
+                right = _("Right: the {card} is a best card (so is {others}).").format(
+                    card=self.card_name(card), others=self._names(others)
+                )
+            else:
+                right = _("Right: the {card} is a best card.").format(card=self.card_name(card))
+            return self._judge(True, f"{right} {upper_first(self.explain())}")
         lost = best_points - mine
-        return self._judge(
-            False,
-            f"Not the best: the {self.card_name(card)} costs you {lost} card points: with best play from here "
-            f"you end with {mine} instead of {best_points}. The best: {self._names(self.best)}. "
-            + upper_first(self.explain()),
-        )
+        wrong = _(
+            "Not the best: the {card} costs you {lost} card points: with best play from here "
+            "you end with {mine} instead of {best_points}. The best: {best}."
+        ).format(card=self.card_name(card), lost=lost, mine=mine, best_points=best_points, best=self._names(self.best))
+        return self._judge(False, f"{wrong} {upper_first(self.explain())}")
 
     def _names(self, cards: list[Card]) -> str:
-        texts = [f"the {self.card_name(c)}" for c in cards]
-        return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+        return names_or(cards, self.language)
 
     def explain(self) -> str:
         """The rules behind the verdict: what T4 allowed, the last trick's 10 (C5), stichmatsch (S2)."""
@@ -202,21 +214,28 @@ class Endgame(Exercise):
         legal = set(self.values)
         hand = state.hand(self.player)
         if lead is None:
-            t4 = "You lead, so any card may be led; T4 binds only the second player."
+            t4 = _("You lead, so any card may be led; T4 binds only the second player.")
         elif legal == {c for c in hand if c.suit is lead.suit}:
-            t4 = f"You must follow suit ({self.suit_name(lead.suit)}), but need not play higher (T4)."
+            t4 = _("You must follow suit ({suit}), but need not play higher (T4).").format(
+                suit=self.suit_name(lead.suit)
+            )
         elif legal == {c for c in hand if c.suit is state.trump}:
-            t4 = "You cannot follow suit, so you must trump; any trump will do (T4)."
+            t4 = _("You cannot follow suit, so you must trump; any trump will do (T4).")
         else:
-            t4 = "You hold neither the suit led nor a trump, so any card may be played (T4)."
+            t4 = _("You hold neither the suit led nor a trump, so any card may be played (T4).")
         best = self.solution.card_points
-        parts = [t4, f"With best play you end the hand with {best} card points, the last trick's 10 included (C5)."]
+        parts = [
+            t4,
+            _("With best play you end the hand with {points} card points, the last trick's 10 included (C5).").format(
+                points=best
+            ),
+        ]
         if self.solution.stichmatsch:
-            parts.append("Best play takes every trick of phase 2: a stichmatsch, all 161 card points (S2).")
+            parts.append(_("Best play takes every trick of phase 2: a stichmatsch, all 161 card points (S2)."))
         elif best == 0:
-            parts.append("Your opponent can take every trick of phase 2: a stichmatsch leaves you nothing (S2).")
+            parts.append(_("Your opponent can take every trick of phase 2: a stichmatsch leaves you nothing (S2)."))
         else:
-            parts.append("A stichmatsch (S2) is not within reach for either side with best play.")
+            parts.append(_("A stichmatsch (S2) is not within reach for either side with best play."))
         return " ".join(parts)
 
 
@@ -229,8 +248,8 @@ class MatchChallenge(Exercise):
     """Win a hand against the table's computer: 1 star at Easy, 2 at Medium, 3 at Hard (S1, S3, S4)."""
 
     id = "match-challenge"
-    title = "Challenge: win a hand"
-    instruction = (
+    title = N_("Challenge: win a hand")
+    instruction = N_(
         "Win a hand against the computer at the table above: 1 star at Easy, 2 at Medium, 3 at Hard. "
         "If you change the level during a hand, the easiest level you played against counts."
     )
@@ -268,7 +287,9 @@ class MatchChallenge(Exercise):
 
     def _score_line(self) -> str:
         best = self.progress.best(self.progress_id)
-        return f"<span class='tartli-best' aria-label='{best} of 3 stars kept'>stars {stars_text(best)}</span>"
+        label = html.escape(_("{n} of 3 stars kept").format(n=best), quote=True)
+        stars = html.escape(_("stars"))
+        return f"<span class='tartli-best' aria-label='{label}'>{stars} {stars_text(best)}</span>"
 
     def _generate(self) -> object:
         self._hand = self.table.state
@@ -299,52 +320,83 @@ class MatchChallenge(Exercise):
         mine, theirs = self.hand_points(me), self.hand_points(1 - me)
         if any(state.buli):
             won = state.buli[me] > 0
-            how = "you won the buli (S4)" if won else "the computer won the buli (S4)"
-            if state.out is not None:
-                claimer, right = state.out
-                who = "your" if claimer == me else "the computer's"
-                how += f" after {who} {'right' if right else 'wrong'} claim of 501 (S3)"
+            how = self._buli_words(won, state.out, me)
         else:
             won = mine > theirs
-            how = f"this hand you scored {mine}, the computer {theirs} (card points and melds, S1)"
+            how = _("this hand you scored {mine}, the computer {theirs} (card points and melds, S1)").format(
+                mine=mine, theirs=theirs
+            )
         if level is None:
-            self._say(f"The hand is over: {how}. This table has no level, so no stars.", "info")
+            self._say(_("The hand is over: {how}. This table has no level, so no stars.").format(how=how), "info")
             self.outcome = "no level"
             return won
-        name = LEVEL_NAMES[level]
+        name = level_name(level)
         if won:
             self._earned = self.stars_for[level]
             self.outcome = "won"
+            more = _("Try a harder level for more stars.") if level != "hard" else _("The best there is!")
             return self._judge(
                 True,
-                f"You won the hand at {name} level: {how}. {stars_text(self._earned)} "
-                + ("Try a harder level for more stars." if level != "hard" else "The best there is!"),
+                _("You won the hand at {level} level: {how}. {stars} {more}").format(
+                    level=name, how=how, stars=stars_text(self._earned), more=more
+                ),
             )
         self.outcome = "lost"
-        verdict = "a draw" if mine == theirs and not any(state.buli) else "the computer won"
-        return self._judge(False, f"Not this time: {verdict} ({how}). Press “Next hand” at the table and try again.")
+        if mine == theirs and not any(state.buli):
+            lost = _("Not this time: a draw ({how}). Press “Next hand” at the table and try again.")
+        else:
+            lost = _("Not this time: the computer won ({how}). Press “Next hand” at the table and try again.")
+        return self._judge(False, lost.format(how=how))
+
+    @staticmethod
+    def _buli_words(won: bool, out: tuple[int, bool] | None, me: int) -> str:
+        """Who won the buli (S4), and after whose claim of 501 (S3), as one clause."""
+        if out is None:
+            return _("you won the buli (S4)") if won else _("the computer won the buli (S4)")
+        claimer, right = out
+        texts = {
+            (True, True, True): _("you won the buli (S4) after your right claim of 501 (S3)"),
+            (True, True, False): _("you won the buli (S4) after your wrong claim of 501 (S3)"),
+            (True, False, True): _("you won the buli (S4) after the computer's right claim of 501 (S3)"),
+            (True, False, False): _("you won the buli (S4) after the computer's wrong claim of 501 (S3)"),
+            (False, True, True): _("the computer won the buli (S4) after your right claim of 501 (S3)"),
+            (False, True, False): _("the computer won the buli (S4) after your wrong claim of 501 (S3)"),
+            (False, False, True): _("the computer won the buli (S4) after the computer's right claim of 501 (S3)"),
+            (False, False, False): _("the computer won the buli (S4) after the computer's wrong claim of 501 (S3)"),
+        }
+        return texts[(won, claimer == me, right)]
 
     def _picture(self) -> str:
         table, state = self.table, self.table.state
         me = table.human
         level = table.hand_level or (table.level if table._own_opponent else None)
-        canvas = _Canvas("The challenge: win a hand against the computer", min_width=480)
+        canvas = _Canvas(_("The challenge: win a hand against the computer"), min_width=480)
         if level is None:
-            canvas.text("This table plays an opponent without a level: no stars here.", weight="bold", fill=_GOLD)
+            canvas.text(_("This table plays an opponent without a level: no stars here."), weight="bold", fill=_GOLD)
         else:
             canvas.text(
-                f"Level: {LEVEL_NAMES[level]} · a won hand earns {stars_text(self.stars_for[level])}",
+                _("Level: {level} · a won hand earns {stars}").format(
+                    level=level_name(level), stars=stars_text(self.stars_for[level])
+                ),
                 weight="bold",
                 fill=_GOLD,
             )
         number = len(table.match.results) + 1
-        where = "over" if state.is_over else f"trick {min(state.trick_number, 16)} of 16"
+        if state.is_over:
+            where = _("Hand {number} (over): you {mine} points, the computer {theirs}")
+        else:
+            where = _("Hand {number} (trick {trick} of 16): you {mine} points, the computer {theirs}")
         canvas.text(
-            f"Hand {number} ({where}): you {self.hand_points(me)} points, the computer {self.hand_points(1 - me)}",
+            where.format(
+                number=number,
+                trick=min(state.trick_number, 16),
+                mine=self.hand_points(me),
+                theirs=self.hand_points(1 - me),
+            ),
             size=13,
         )
         if self.outcome:
-            result = {"won": "You won this hand!", "lost": "The computer won this hand."}.get(self.outcome, "")
+            result = {"won": _("You won this hand!"), "lost": _("The computer won this hand.")}.get(self.outcome, "")
             if result:
                 canvas.text(upper_first(result), size=13)
         return canvas.svg()

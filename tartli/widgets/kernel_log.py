@@ -16,8 +16,11 @@ import os
 import sys
 from typing import Any
 
+from tartli.i18n import N_, _
+
 KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
-SHORT_MESSAGE = "Sorry: this part of the page could not respond. The details are in the course's server log."
+SHORT_MESSAGE = N_("Sorry: this part of the page could not respond. The details are in the course's server log.")
+"""What the visitor sees instead of a traceback (in English; shown in the page's language)."""
 _LOGGERS = ("", "tartli", "Comm", "ipykernel", "traitlets", "ipywidgets")
 """Loggers whose stream handlers would write to the page; the file handler goes on the root logger
 (they propagate to it) and on the kernel application's logger (which does not)."""
@@ -73,6 +76,6 @@ def _show_short_messages() -> None:
 
     def short(*args: Any, **kwargs: Any) -> None:
         logging.getLogger("tartli").error("uncaught error in the page", exc_info=True)
-        print(SHORT_MESSAGE, file=sys.stderr)
+        print(_(SHORT_MESSAGE), file=sys.stderr)
 
     shell.showtraceback = short

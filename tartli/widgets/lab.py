@@ -24,17 +24,17 @@ from urllib.parse import quote
 
 import ipywidgets as w
 
-from tartli.cards import CARDS, SUITS, Card
+from tartli.cards import CARDS, SUITS, Card, Rank
 from tartli.errors import TartliError
 from tartli.game import Deal, HandState
+from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA, Meld
 from tartli.moves import Bela, Declare, Swap
-from tartli.names import Language
+from tartli.names import Language, upper_first
 from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
 from tartli.widgets.board import RecordFile, SvgBoard
-from tartli.widgets.quiz import does, who
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers import NARROW_BELOW, Exercise
 
@@ -42,16 +42,18 @@ log = logging.getLogger(__name__)
 
 Place = Literal["hand0", "hand1", "indicator", "talon"]
 PLACES: dict[str, str] = {
-    "hand0": "Your hand",
-    "hand1": "The computer's hand",
-    "indicator": "Indicator (trumps)",
-    "talon": "Talon (in order)",
+    "hand0": N_("Your hand"),
+    "hand1": N_("The computer's hand"),
+    "indicator": N_("Indicator (trumps)"),
+    "talon": N_("Talon (in order)"),
 }
-_TAGS = {"hand0": "You", "hand1": "Computer", "indicator": "IND"}
-_SHORT_TAGS = {"hand0": "You", "hand1": "PC", "indicator": "IND"}  # under a phone's narrow cards
+"""The places a card may be put, with their labels (marked: translated where shown)."""
+_TAGS = {"hand0": N_("You"), "hand1": N_("Computer"), "indicator": N_("IND")}
+_SHORT_TAGS = {"hand0": N_("You"), "hand1": N_("PC"), "indicator": N_("IND")}  # under a phone's narrow cards
 """The label under a placed card (a talon card's is its place, T1 to T13)."""
 _COLOURS = {"hand0": "#1d4ed8", "hand1": "#a40000", "indicator": "#7a4d00", "talon": "#2f6b45"}
-RULE_CHOICES = {"Hungarian": "hungarian", "Pais (B2)": "pais", "Austrian (V1-V11)": "austrian"}
+RULE_CHOICES = {N_("Hungarian"): "hungarian", N_("Pais (B2)"): "pais", N_("Austrian (V1-V11)"): "austrian"}
+"""The rule sets to choose, by their (marked) labels."""
 
 
 class ScenarioLab:
@@ -73,32 +75,41 @@ class ScenarioLab:
         self.board.on_pick(self._guard(self.click))
         self.board.observe(self._guard(lambda _change: self.refresh()), names="client_width")  # a phone's width
         self.brush = w.ToggleButtons(
-            options=[(label, key) for key, label in PLACES.items()],
+            options=[(_(label), key) for key, label in PLACES.items()],
             value="hand0",
-            description="Put cards in:",
+            description=_("Put cards in:"),
             style={"button_width": "170px"},
         )
         self.brush.observe(self._guard(lambda change: self._set_place(change["new"])), names="value")
         self.dealer = w.ToggleButtons(
-            options=[("You deal", 0), ("The computer deals", 1)],
+            options=[(_("You deal"), 0), (_("The computer deals"), 1)],
             value=1,
-            description="Dealer:",
+            description=_("Dealer:"),
             style={"button_width": "150px"},
         )
         wide = {"description_width": "initial"}
         self.score0 = w.BoundedIntText(
-            value=0, min=0, max=2000, description="Your score:", style=wide, layout=w.Layout(width="170px")
+            value=0, min=0, max=2000, description=_("Your score:"), style=wide, layout=w.Layout(width="170px")
         )
         self.score1 = w.BoundedIntText(
-            value=0, min=0, max=2000, description="The computer's score:", style=wide, layout=w.Layout(width="240px")
+            value=0,
+            min=0,
+            max=2000,
+            description=_("The computer's score:"),
+            style=wide,
+            layout=w.Layout(width="240px"),
         )
-        self.rules = w.Dropdown(options=list(RULE_CHOICES.items()), value="hungarian", description="Rules:")
-        self.seed = w.BoundedIntText(value=1, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="170px"))
-        self.seed_button = w.Button(description="Deal it")
-        self.clear_button = w.Button(description="Clear all")
-        self.check_button = w.Button(description="Check position", button_style="info")
+        self.rules = w.Dropdown(
+            options=[(_(label), key) for label, key in RULE_CHOICES.items()], value="hungarian", description=_("Rules:")
+        )
+        self.seed = w.BoundedIntText(
+            value=1, min=0, max=10**9, description=_("Deal #:"), layout=w.Layout(width="170px")
+        )
+        self.seed_button = w.Button(description=_("Deal it"))
+        self.clear_button = w.Button(description=_("Clear all"))
+        self.check_button = w.Button(description=_("Check position"), button_style="info")
         self.play_button = w.Button(
-            description="Play it against the computer", button_style="success", layout=w.Layout(width="auto")
+            description=_("Play it against the computer"), button_style="success", layout=w.Layout(width="auto")
         )
         self.upload = RecordFile()
         self.download = w.HTML()
@@ -138,7 +149,10 @@ class ScenarioLab:
                 self.say(str(err), error=True)
             except Exception as err:  # the page stays usable
                 log.exception("lab callback failed")
-                self.say(f"Something went wrong ({type(err).__name__}); the position is unchanged.", error=True)
+                self.say(
+                    _("Something went wrong ({error}); the position is unchanged.").format(error=type(err).__name__),
+                    error=True,
+                )
             return None
 
         return run
@@ -179,7 +193,7 @@ class ScenarioLab:
         self.where.clear()
         self.talon.clear()
         self.moves = []
-        self.say("All cards are off the table: put them where you want them.")
+        self.say(_("All cards are off the table: put them where you want them."))
         self.refresh()
 
     def set_deal(self, deal: Deal) -> None:
@@ -198,7 +212,7 @@ class ScenarioLab:
         if self.seed.value != seed:
             self.seed.value = seed  # the "Deal #" box names the deal shown
         self.set_deal(Deal.from_seed(seed, dealer=int(self.dealer.value)))
-        self.say(f"Deal #{seed}: change it by clicking cards.")
+        self.say(_("Deal #{seed}: change it by clicking cards.").format(seed=seed))
 
     def _cards_in(self, place: str) -> list[Card]:
         return sorted(c for c, p in self.where.items() if p == place)
@@ -207,7 +221,7 @@ class ScenarioLab:
         """The position as the engine's Deal; InvalidDealError (C1/D1) explains what is wrong."""
         indicator = self._cards_in("indicator")
         if len(indicator) != 1:
-            raise TartliError("D1: choose one card as the trump indicator")
+            raise TartliError(_("D1: choose one card as the trump indicator"))
         return Deal(
             int(self.dealer.value),
             (tuple(self._cards_in("hand0")), tuple(self._cards_in("hand1"))),
@@ -229,17 +243,30 @@ class ScenarioLab:
         leader = state.to_move
         assert leader is not None
         moves = state.legal_moves()
+        you = leader == 0
+        # Translators: the notes follow "you lead and" or "the computer leads and": say them without a
+        # subject (in Hungarian and German impersonally), they serve both.
         notes = []
         if any(isinstance(m, Swap) for m in moves):
-            notes.append("may swap the trump Seven (T5)")
-        declares = [m for m in moves if isinstance(m, Declare)]
+            notes.append(_("may swap the trump Seven (T5)"))
+        declares = len([m for m in moves if isinstance(m, Declare)])
         if declares:
-            notes.append(f"may declare {len(declares)} way(s) (M1-M5)")
+            notes.append(
+                ngettext("may declare {n} way(s) (M1-M5)", "may declare {n} way(s) (M1-M5)", declares).format(
+                    n=declares
+                )
+            )
         if any(isinstance(m, Bela) for m in moves):
-            notes.append("may declare béla (B1)")
-        leads = does(leader, "leads", "lead", start=False)
-        extra = f": {leads} and " + ", ".join(notes) if notes else f": {leads}"
-        self.say(f"The position is a whole pack, dealt correctly (C1, D1){extra}.")
+            notes.append(_("may declare béla (B1)"))
+        if notes and you:
+            text = _("The position is a whole pack, dealt correctly (C1, D1): you lead and {notes}.")
+        elif notes:
+            text = _("The position is a whole pack, dealt correctly (C1, D1): the computer leads and {notes}.")
+        elif you:
+            text = _("The position is a whole pack, dealt correctly (C1, D1): you lead.")
+        else:
+            text = _("The position is a whole pack, dealt correctly (C1, D1): the computer leads.")
+        self.say(text.format(notes=", ".join(notes)))
         return state
 
     def play(self) -> TableController:
@@ -254,7 +281,7 @@ class ScenarioLab:
             table.load_deal(deal, scores=self.scores)
         self.table = table
         self.table_box.children = [table.widget]
-        self.say("Here is the position at the table below: you play “Your hand”, the computer the other one.")
+        self.say(_("Here is the position at the table below: you play “Your hand”, the computer the other one."))
         return table
 
     def record(self) -> str:
@@ -268,8 +295,17 @@ class ScenarioLab:
         self.score0.value, self.score1.value = record.scores
         self.set_deal(record.deal)
         self.moves = list(record.moves)
-        moves = f" (its {len(record.moves)} moves are replayed when you play it)" if record.moves else ""
-        self.say(f"Record loaded{moves}.")
+        count = len(record.moves)
+        if count:
+            self.say(
+                ngettext(
+                    "Record loaded (its {n} moves are replayed when you play it).",
+                    "Record loaded (its {n} moves are replayed when you play it).",
+                    count,
+                ).format(n=count)
+            )
+        else:
+            self.say(_("Record loaded."))
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:
@@ -277,17 +313,21 @@ class ScenarioLab:
         try:
             text = self.record()
         except TartliError:
-            self.download.value = "<span style='color:#777'>Save record: the position is not complete yet</span>"
+            waiting = html.escape(_("Save record: the position is not complete yet"))
+            self.download.value = f"<span style='color:#777'>{waiting}</span>"
         else:
             href = "data:application/json;charset=utf-8," + quote(text)
-            self.download.value = f'<a download="tartli-position.json" href="{href}">Save record</a>'
+            label = html.escape(_("Save record"))
+            self.download.value = f'<a download="tartli-position.json" href="{href}">{label}</a>'
 
     def _picture(self) -> str:
         phone = 0 < self.board.client_width < NARROW_BELOW  # drawn for the phone's own width
         counts = {p: sum(1 for v in self.where.values() if v == p) for p in PLACES}
         lines = [
-            f"Your hand {counts['hand0']}/9 · the computer's {counts['hand1']}/9",
-            f"indicator {counts['indicator']}/1 · talon {counts['talon']}/13 · unplaced {32 - len(self.where)}",
+            _("Your hand {you}/9 · the computer's {computer}/9").format(you=counts["hand0"], computer=counts["hand1"]),
+            _("indicator {indicator}/1 · talon {talon}/13 · unplaced {unplaced}").format(
+                indicator=counts["indicator"], talon=counts["talon"], unplaced=32 - len(self.where)
+            ),
         ]
         summary = " · ".join(lines)
         if phone:
@@ -301,7 +341,7 @@ class ScenarioLab:
         row = ch + 26 + label
         width = left + 8 * (cw + gap) - gap + (8 if phone else 10)
         height = top + 4 * row + 8
-        tags = _SHORT_TAGS if phone else _TAGS
+        tags = {place: _(tag) for place, tag in (_SHORT_TAGS if phone else _TAGS).items()}
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
             f'role="img" aria-label="{html.escape(summary)}"><title>{html.escape(summary)}</title>',
@@ -317,7 +357,7 @@ class ScenarioLab:
             name_x, name_y = (left + 4, y - 5) if phone else (12, y + ch / 2)
             parts.append(
                 f'<text x="{name_x:.0f}" y="{name_y:.0f}" font-family="sans-serif" font-size="14" fill="#333">'
-                f"{html.escape(suit.name_in('en'))}</text>"
+                f"{html.escape(upper_first(suit.name_in(self.language)))}</text>"
             )
             for r in range(8):
                 card = CARDS[s * 8 + r]
@@ -338,7 +378,7 @@ class ScenarioLab:
                         f'<rect x="{x + pad:.0f}" y="{y + ch + 2:.0f}" width="{cw - 2 * pad:.0f}" height="18" rx="4" '
                         f'fill="{_COLOURS[place]}"/><text x="{x + cw / 2:.0f}" y="{y + ch + 15:.0f}" '
                         f'font-family="sans-serif" font-size="{11 if fit else 12}" font-weight="bold" fill="#fff" '
-                        f'text-anchor="middle"{fit}>{tag}</text>'
+                        f'text-anchor="middle"{fit}>{html.escape(tag)}</text>'
                     )
         parts.append("</svg>")
         return "".join(parts)
@@ -348,22 +388,23 @@ class LabChallenge(Exercise):
     """Build a position in the lab that meets a goal; the engine checks it (T5, M2, B1, D3)."""
 
     id = "lab-challenge"
-    title = "Build it"
-    instruction = "Set up the position the goal asks for in the lab above, then press “Check my position”."
+    title = N_("Build it")
+    instruction = N_("Set up the position the goal asks for in the lab above, then press “Check my position”.")
 
     GOALS: tuple[tuple[str, str], ...] = (
-        ("swap", "The player who leads trick 1 may swap the trump Seven (T5)."),
-        ("overs", "You hold four Overs, ready to declare them (M2)."),
-        ("bela", "The leader of trick 1 may declare béla at once (B1)."),
-        ("second-leads", "The computer leads the first trick (D3)."),
+        ("swap", N_("The player who leads trick 1 may swap the trump Seven (T5).")),
+        ("overs", N_("You hold four Overs, ready to declare them (M2).")),
+        ("bela", N_("The leader of trick 1 may declare béla at once (B1).")),
+        ("second-leads", N_("The computer leads the first trick (D3).")),
     )
+    """The goals by key, in English (marked: translated where shown)."""
 
     def __init__(self, lab: ScenarioLab, seed: int | None = None, **kw: Any) -> None:
         self.lab = lab
         super().__init__(seed=seed, **kw)
 
     def _make_controls(self) -> list[Any]:
-        return [self._button("Check my position", self.check)]
+        return [self._button(_("Check my position"), self.check)]
 
     def _generate(self) -> object:
         self.goal = self.rng.choice(self.GOALS)
@@ -371,7 +412,8 @@ class LabChallenge(Exercise):
 
     def _picture(self) -> str:
         """The goal, in lines short enough to stay readable on a phone."""
-        lines = textwrap.wrap("Goal: " + self.goal[1], 34)
+        goal = _("Goal: {goal}").format(goal=_(self.goal[1]))
+        lines = textwrap.wrap(goal, 34)
         text = "".join(
             f'<text x="16" y="{34 + 26 * k}" font-family="sans-serif" font-size="19" fill="#fff">'
             f"{html.escape(line)}</text>"
@@ -380,7 +422,7 @@ class LabChallenge(Exercise):
         height = 26 * len(lines) + 24
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 380 {height}" width="380" height="{height}" '
-            f'role="img" aria-label="Goal: {html.escape(self.goal[1])}"><rect width="380" height="{height}" rx="10" '
+            f'role="img" aria-label="{html.escape(goal)}"><rect width="380" height="{height}" rx="10" '
             f'fill="#2f6b45"/>{text}</svg>'
         )
 
@@ -389,34 +431,46 @@ class LabChallenge(Exercise):
         try:
             state = HandState(self.lab.deal(), self.lab.rule_set, self.lab.scores)
         except TartliError as err:
-            return False, f"The position is not complete yet: {err}"
+            return False, _("The position is not complete yet: {error}").format(error=err)
         leader = state.to_move
         assert leader is not None
         key = self.goal[0]
+        you = leader == 0
         if key == "swap":
             ok = Swap(leader) in state.legal_moves(leader)
-            return ok, "The leader may swap the trump Seven (T5)." if ok else (
-                f"{does(leader, 'leads', 'lead')} trick 1: to swap, {who(leader, start=False)} must hold "
-                f"the Seven of {state.trump.name_in('en')} (T5)."
-            )
+            if ok:
+                return ok, _("The leader may swap the trump Seven (T5).")
+            if you:
+                why = _("You lead trick 1: to swap, you must hold the {card} (T5).")
+            else:
+                why = _("The computer leads trick 1: to swap, the computer must hold the {card} (T5).")
+            return ok, why.format(card=Card(Rank.SEVEN, state.trump).name(self.language))
         if key == "overs":
             overs = Meld.parse("vannak:O")
             ok = any(isinstance(m, Declare) and overs in m.melds for m in state.legal_moves(0))
-            return ok, "You may declare the Over-vannak now (M2)." if ok else (
+            if ok:
+                return ok, _("You may declare the {meld} now (M2).").format(meld=overs.title(self.language))
+            return ok, _(
                 "You need all four Overs, and must lead trick 1 to declare them at once (choose “The computer deals”)."
             )
         if key == "bela":
             moves = state.legal_moves(leader)
             ok = any(isinstance(m, Bela) or (isinstance(m, Declare) and BELA in m.melds) for m in moves)
-            return ok, "The leader may declare béla now (B1)." if ok else (
-                f"{does(leader, 'leads', 'lead')} trick 1: to declare béla, {who(leader, start=False)} must hold "
-                f"the King and Over of {state.trump.name_in('en')} (B1)."
-            )
+            if ok:
+                return ok, _("The leader may declare béla now (B1).")
+            if you:
+                why = _("You lead trick 1: to declare béla, you must hold the King and Over of {suit} (B1).")
+            else:
+                why = _(
+                    "The computer leads trick 1: to declare béla, the computer must hold the King and Over of {suit} "
+                    "(B1)."
+                )
+            return ok, why.format(suit=state.trump.name_in(self.language))
         ok = leader == 1
-        return ok, "The computer leads: you are the dealer (D3)." if ok else (
-            "The non-dealer leads trick 1 (D3): choose “You deal”."
-        )
+        if ok:
+            return ok, _("The computer leads: you are the dealer (D3).")
+        return ok, _("The non-dealer leads trick 1 (D3): choose “You deal”.")
 
     def check(self) -> bool:
         ok, why = self.met()
-        return self._judge(ok, ("Right: " if ok else "Not yet: ") + why)
+        return self._judge(ok, (_("Right: {why}") if ok else _("Not yet: {why}")).format(why=why))

@@ -40,7 +40,8 @@ from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
 from tartli.bots.base import right_claim
 from tartli.cards import Card
 from tartli.errors import IllegalMoveError, TartliError
-from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView, Status
+from tartli.game import PHASE1_TRICKS, Deal, Event, HandState, PlayerView, Status
+from tartli.i18n import N_, _, language, ngettext
 from tartli.match import Match
 from tartli.melds import Meld, MeldKind, find_melds
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
@@ -121,27 +122,35 @@ CONTROLS = ("swap", "melds", "out")
 """The controls a table may offer besides playing cards: the trump-7 swap, declaring (melds, pass,
 béla) and going out. A lesson's table offers what the course has taught so far."""
 
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
-"""The table's difficulty levels as the selector shows them (the bots: ``tartli.bots.LEVELS``)."""
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""The table's difficulty levels as the selector shows them (the bots: ``tartli.bots.LEVELS``), in
+English: ``level_name()`` gives them in the page's language."""
+
+
+def level_name(level: str) -> str:
+    """ "Easy", "Medium" or "Hard" in the page's language."""
+    return _(LEVEL_NAMES[level])
 
 
 def move_words(move: Move, view: PlayerView, language: Language | None = None) -> str:
     """ "lead the Ten of Hearts", "declare Heart-Over-Terc (20)": a move as advice to the player making it."""
     lang = names.resolve(language)
     if isinstance(move, Play):
-        verb = "lead" if view.lead is None else "play"
-        return f"{verb} the {move.card.name(lang)}"
+        if view.lead is None:
+            return _("lead the {card}").format(card=move.card.name(lang))
+        return _("play the {card}").format(card=move.card.name(lang))
     if isinstance(move, Declare):
-        return f"declare {declaration_label(move, lang)}"
+        return _("declare {melds}").format(melds=declaration_label(move, lang))
     if isinstance(move, Pass):
-        return "pass (declare nothing this trick)"
+        return _("pass (declare nothing this trick)")
     if isinstance(move, Bela):
-        return "declare béla (40)"
+        return _("declare béla (40)")
     if isinstance(move, Swap):
-        indicator = f" for the {view.indicator.name(lang)}" if view.indicator is not None else ""
-        return f"swap the trump Seven{indicator}"
+        if view.indicator is not None:
+            return _("swap the trump Seven for the {card}").format(card=view.indicator.name(lang))
+        return _("swap the trump Seven")
     if isinstance(move, GoOut):
-        return "go out (claim 501)"
+        return _("go out (claim 501)")
     return str(move)  # pragma: no cover - every kind of move is named above
 
 
@@ -210,34 +219,51 @@ def review_hand(state: HandState, player: int, turning_points: int = 2) -> list[
     ]
 
 
-def _names_or(cards: tuple[Card, ...], lang: Language) -> str:
-    texts = [f"the {c.name(lang)}" for c in cards]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+def names_or(cards: Sequence[Card], lang: Language) -> str:
+    """ "the Ace of Hearts, the Ten of Hearts or the King of Bells" (in the page's language)."""
+    texts = [_("the {card}").format(card=c.name(lang)) for c in cards]
+    if len(texts) == 1:
+        return texts[0]
+    return _("{cards} or {card}").format(cards=", ".join(texts[:-1]), card=texts[-1])
+
+
+def _review_line(item: ReviewItem, lang: Language) -> str:
+    card = item.card.name(lang)
+    if item.loss == 0:
+        if item.led:
+            return _("Trick {trick}: you led the {card}: a best card ✓").format(trick=item.trick, card=card)
+        return _("Trick {trick}: you played the {card}: a best card ✓").format(trick=item.trick, card=card)
+    best = names_or(item.best, lang)
+    if item.led:
+        text = _("Trick {trick}: you led the {card}: it cost {points} card points; best was {best}")
+    else:
+        text = _("Trick {trick}: you played the {card}: it cost {points} card points; best was {best}")
+    return text.format(trick=item.trick, card=card, points=item.points, best=best)
 
 
 def review_html(state: HandState, player: int, language: Language | None = None) -> str:
     """The post-hand review as a short HTML list (see :func:`review_hand`)."""
     lang = names.resolve(language)
-    title = "<b>Review of your phase 2</b> (the exact solver compares each card you played with the best one)"
+    title = _("<b>Review of your phase 2</b> (the exact solver compares each card you played with the best one)")
     items = review_hand(state, player)
     if not items:
-        when = "before phase 2 (trick 8)" if len(state.tricks) < PHASE1_TRICKS + 1 else "before your first card"
-        return f"{title}<p>The hand ended {when}: there is nothing for the solver to review.</p>"
-    rows = []
-    for item in items:
-        verb = "led" if item.led else "played"
-        head = f"Trick {item.trick}: you {verb} the {item.card.name(lang)}"
-        if item.loss == 0:
-            text = f"{head}: a best card ✓"
+        if len(state.tricks) < PHASE1_TRICKS + 1:
+            ended = _("The hand ended before phase 2 (trick 8): there is nothing for the solver to review.")
         else:
-            text = f"{head}: it cost {item.points} card points; best was {_names_or(item.best, lang)}"
-        mark = " <b style='color:#a40000'>⚑ turning point</b>" if item.turning else ""
-        rows.append(f"<li>{html.escape(text)}{mark}</li>")
+            ended = _("The hand ended before your first card: there is nothing for the solver to review.")
+        return f"{title}<p>{html.escape(ended)}</p>"
+    rows = []
+    turning = html.escape(_("turning point"))
+    for item in items:
+        mark = f" <b style='color:#a40000'>⚑ {turning}</b>" if item.turning else ""
+        rows.append(f"<li>{html.escape(_review_line(item, lang))}{mark}</li>")
     lost = sum(i.points for i in items)
     if lost == 0:
-        summary = "You played every card of phase 2 as well as it can be played."
+        summary = _("You played every card of phase 2 as well as it can be played.")
     else:
-        summary = f"Added up, your phase-2 choices gave away {lost} card points against best play (T4, C5, S2)."
+        summary = _(
+            "Added up, your phase-2 choices gave away {points} card points against best play (T4, C5, S2)."
+        ).format(points=lost)
     return f"{title}<ul style='margin:4px 0'>{''.join(rows)}</ul><p style='margin:0'>{html.escape(summary)}</p>"
 
 
@@ -341,7 +367,35 @@ class TableController:
             return self._player_names
         if self.two_players:
             return ("Anna", "Bence")
+        you, computer = _("You"), _("The computer")
+        return (you, computer) if self.human == 0 else (computer, you)
+
+    def _english_names(self) -> tuple[str, str]:
+        """The two players as the engine's event texts expect them: "You" is spoken to (the engine
+        says them in the page's language)."""
+        if self._player_names is not None or self.two_players:
+            return self.names
         return ("You", "The computer") if self.human == 0 else ("The computer", "You")
+
+    def _who(self, player: int) -> str:
+        """ "you", "computer" or "name": which sentence speaks of ``player``."""
+        name = self._english_names()[player]
+        if name in ("You", _("You")):
+            return "you"
+        if name in ("The computer", _("The computer")):
+            return "computer"
+        return "name"
+
+    def _said(self, player: int) -> str:
+        """``player``'s name inside a sentence: "te", "a gép" (English keeps "You", "The computer")."""
+        name = self.names[player]
+        if language() == "en" or self._who(player) == "name":
+            return name
+        return name[:1].lower() + name[1:]
+
+    def _describe(self, event: Event, viewer: int | None = None) -> str:
+        """One step of the hand in words, for ``viewer`` (default: the player whose view is drawn)."""
+        return event.describe(self.viewer if viewer is None else viewer, self._english_names())
 
     def _is_bot(self, player: int) -> bool:
         return not self.two_players and player != self.human
@@ -356,44 +410,50 @@ class TableController:
             self.board.observe(self._guard(self._on_saved_game), names="progress")
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
-        self.swap_button = w.Button(description="Swap the trump Seven", tooltip="T5: exchange it for the indicator")
-        self.bela_button = w.Button(description="Béla (40)", tooltip="B1: King and Over of trumps")
-        self.declarations = w.Dropdown(options=[], description="Melds:", layout=w.Layout(width="auto"))
-        self.declare_button = w.Button(description="Declare", button_style="info")
+        self.swap_button = w.Button(
+            description=_("Swap the trump Seven"), tooltip=_("T5: exchange it for the indicator")
+        )
+        self.bela_button = w.Button(description=_("Béla (40)"), tooltip=_("B1: King and Over of trumps"))
+        self.declarations = w.Dropdown(options=[], description=_("Melds:"), layout=w.Layout(width="auto"))
+        self.declare_button = w.Button(description=_("Declare"), button_style="info")
         self.not_offered = w.HTML()
-        self.shorter_toggle = w.Checkbox(description="Shorter sequences too", indent=False)
-        self.pass_button = w.Button(description="Pass", tooltip="Declare nothing this trick")
-        self.out_button = w.Button(description="Go out (501)", tooltip="S3: claim 501; a wrong claim loses the buli")
-        self.next_button = w.Button(description="Next hand", button_style="success")
-        self.play_on_button = w.Button(description="Play on", tooltip="Do not claim now: let the computer go on")
-        self.continue_button = w.Button(description="Continue", button_style="info", tooltip="Gather the trick")
-        self.last_trick_button = w.ToggleButton(description="Last trick", tooltip="Show the trick before this one")
+        self.shorter_toggle = w.Checkbox(description=_("Shorter sequences too"), indent=False)
+        self.pass_button = w.Button(description=_("Pass"), tooltip=_("Declare nothing this trick"))
+        self.out_button = w.Button(
+            description=_("Go out (501)"), tooltip=_("S3: claim 501; a wrong claim loses the buli")
+        )
+        self.next_button = w.Button(description=_("Next hand"), button_style="success")
+        self.play_on_button = w.Button(description=_("Play on"), tooltip=_("Do not claim now: let the computer go on"))
+        self.continue_button = w.Button(description=_("Continue"), button_style="info", tooltip=_("Gather the trick"))
+        self.last_trick_button = w.ToggleButton(
+            description=_("Last trick"), tooltip=_("Show the trick before this one")
+        )
         self.last_trick_view = w.HTML()
         self.pause_choice = w.Dropdown(
-            options=[("1.5 s", 1.5), ("3 s", 3.0), ("until I click Continue", 0.0)],
+            options=[(_("1.5 s"), 1.5), (_("3 s"), 3.0), (_("until I click Continue"), 0.0)],
             value=self.trick_pause if self.trick_pause in (1.5, 3.0, 0.0) else 1.5,
-            description="A trick stays:",
+            description=_("A trick stays:"),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
         self.two_toggle = w.ToggleButton(
             value=self.two_players,
-            description="Two people at one screen",
-            tooltip="Play against a friend",
+            description=_("Two people at one screen"),
+            tooltip=_("Play against a friend"),
             layout=w.Layout(width="auto"),
         )
         self.ready_button = w.Button(button_style="success")  # its layout is set with its label in refresh()
-        self.level_label = w.Label("Computer:")
+        self.level_label = w.Label(_("Computer:"))
         self.question = w.HTML()
         self.yes_button = w.Button(button_style="danger")
-        self.no_button = w.Button(description="Keep playing", button_style="success")
-        self.undo_button = w.Button(description="↶ Undo")
-        self.redo_button = w.Button(description="↷ Redo")
-        self.reveal_toggle = w.ToggleButton(description="Show both hands", tooltip="For teaching")
+        self.no_button = w.Button(description=_("Keep playing"), button_style="success")
+        self.undo_button = w.Button(description=_("↶ Undo"))
+        self.redo_button = w.Button(description=_("↷ Redo"))
+        self.reveal_toggle = w.ToggleButton(description=_("Show both hands"), tooltip=_("For teaching"))
         self.seed_input = w.BoundedIntText(
-            value=self.seed, min=0, max=10**9, description="Deal #:", layout=w.Layout(width="180px")
+            value=self.seed, min=0, max=10**9, description=_("Deal #:"), layout=w.Layout(width="180px")
         )
-        self.new_button = w.Button(description="New deal")
+        self.new_button = w.Button(description=_("New deal"))
         self.upload = RecordFile()
         self.download = w.HTML()
         self.log_view = w.HTML(
@@ -401,13 +461,15 @@ class TableController:
         )
         self.status = w.HTML()
         self.level_buttons = w.ToggleButtons(
-            options=[(LEVEL_NAMES[k], k) for k in LEVELS],
+            options=[(level_name(k), k) for k in LEVELS],
             value=self.level,
-            tooltips=["Plays any legal card", "Plays by rules of thumb", "Thinks ahead; exact in phase 2"],
+            tooltips=[_("Plays any legal card"), _("Plays by rules of thumb"), _("Thinks ahead; exact in phase 2")],
             disabled=not self._own_opponent,
             style={"button_width": "80px"},
         )
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What would a careful player do?")
+        self.hint_button = w.Button(
+            description=_("Hint"), icon="lightbulb-o", tooltip=_("What would a careful player do?")
+        )
         self.hint_view = w.HTML(layout=w.Layout(min_height="0"))
         self.hint_view.add_class("tartli-hint")
         self.review_view = w.HTML()
@@ -516,7 +578,10 @@ class TableController:
                 self.say(str(err), error=True)
             except Exception as err:  # the page must stay usable whatever happens
                 log.exception("table callback failed")
-                self.say(f"Something went wrong ({type(err).__name__}); the game is unchanged.", error=True)
+                self.say(
+                    _("Something went wrong ({error}); the game is unchanged.").format(error=type(err).__name__),
+                    error=True,
+                )
             return None
 
         return run
@@ -582,7 +647,7 @@ class TableController:
             return
         if restored:
             self.refresh()
-            self.say("Your game is back where you left it.")
+            self.say(_("Your game is back where you left it."))
             self._after_move()
 
     def _on_width(self, change: dict[str, Any]) -> None:
@@ -610,7 +675,7 @@ class TableController:
             opponent = None
         self.ready_button.layout = w.Layout(width="auto") if hidden else _hidden()
         if hidden:
-            self.ready_button.description = f"I am {self.names[state.to_move or 0]}: show my cards"
+            self.ready_button.description = _("I am {name}: show my cards").format(name=self.names[state.to_move or 0])
         done = len(view.tricks)
         if done != self._tricks_seen:  # a trick was just finished (or moves were taken back)
             self._shown_trick = done - 1 if done > self._tricks_seen else None
@@ -706,13 +771,13 @@ class TableController:
         if level not in LEVELS:
             raise TartliError(f"unknown level {level!r}: use easy, medium or hard")
         if not self._own_opponent:
-            raise TartliError("this table plays against an opponent of its own: the level cannot change it")
+            raise TartliError(_("this table plays against an opponent of its own: the level cannot change it"))
         if self.level_buttons.value != level:
             self.level_buttons.value = level  # the selector's observer calls back here
             return
         self.level = level
         self.opponent = bot_for_level(level, seed=self.seed)
-        self.say(f"The computer now plays at {LEVEL_NAMES[level]} level.")
+        self.say(_("The computer now plays at {level} level.").format(level=level_name(level)))
         self.refresh()
 
     def hint(self) -> str:
@@ -720,9 +785,9 @@ class TableController:
         phase 2 the exact solver's verdict. Shown under the message; returned too."""
         state, viewer = self.state, self.viewer
         if state.is_over:
-            text = "The hand is over: the review below looks back on your play."
+            text = _("The hand is over: the review below looks back on your play.")
         elif state.to_move != viewer or self._pending:
-            text = "Wait for the computer's move: a hint comes when it is your turn."
+            text = _("Wait for the computer's move: a hint comes when it is your turn.")
         else:
             view = state.view(viewer)
             move, reason = self._hint_bot.choose_with_reason(view)
@@ -731,10 +796,10 @@ class TableController:
                 # (the review then never marks a hinted card as a turning point: it lost nothing).
                 try:
                     move = solve(view).best_moves[0]
-                    reason = f"{coach(view)} (exact: both hands are known in phase 2)"
+                    reason = _("{advice} (exact: both hands are known in phase 2)").format(advice=coach(view))
                 except ValueError:  # pragma: no cover - the solver only refuses positions outside phase 2
                     log.exception("the coach refused a phase-2 position")
-            text = f"Hint: {move_words(move, view, self.language)} — {reason}"
+            text = _("Hint: {move} — {reason}").format(move=move_words(move, view, self.language), reason=reason)
         self._hint_at = (state, len(state.moves))
         self.hint_view.value = self._box(html.escape(text), "#8a5a00", "#fbf4e4")
         return text
@@ -744,35 +809,57 @@ class TableController:
         who = self.names
         if state.is_over:
             a, b = state.totals
-            line = f"Hand over: {who[0]} {a}, {who[1]} {b}."
+            line = _("Hand over: {name0} {score0}, {name1} {score1}.").format(
+                name0=self._said(0), score0=a, name1=self._said(1), score1=b
+            )
             if state.out is not None:
                 p, valid = state.out
-                line += f" {who[p]} went out: the claim was {'right' if valid else 'wrong'}."
+                line += " " + self._went_out(p, valid)
             if any(state.buli):
                 winner = 0 if state.buli[0] else 1
-                line += f" {who[winner]} {names.agree(who[winner], 'wins', 'win')} {max(state.buli)} buli."
+                buli = max(state.buli)
+                if self._who(winner) == "you":
+                    won = ngettext("You win {n} buli.", "You win {n} buli.", buli)
+                else:
+                    won = ngettext("{name} wins {n} buli.", "{name} wins {n} buli.", buli)
+                line += " " + won.format(name=who[winner], n=buli)
             if state.tied:
-                line += " Both past 501 and equal: the first to score in the next hand wins the buli (S5)."
+                line += " " + _("Both past 501 and equal: the first to score in the next hand wins the buli (S5).")
         elif self._holding_for_claim():
-            line = (
+            line = _(
                 "Your melds won the contest and the trick was taken at once: you may go out now, counted before "
                 "that trick (its card points count for nobody, S3), or play on."
             )
         elif self._waiting_for_continue():
-            line = "Trick over: press Continue when you have seen it."
+            line = _("Trick over: press Continue when you have seen it.")
         elif self._is_bot(state.to_move or 0):
-            line = "The computer is thinking…"
-        elif who[state.to_move or 0] == "You":
-            line = "Your turn."
+            line = _("The computer is thinking…")
+        elif self._who(state.to_move or 0) == "you":
+            line = _("Your turn.")
         else:
-            line = f"{who[state.to_move or 0]}: your turn."
-        you, other = who[self.human], who[1 - self.human]
-        line += f" Games won (buli): {you} {m.buli[self.human]}, {other} {m.buli[1 - self.human]}"
+            line = _("{name}: your turn.").format(name=who[state.to_move or 0])
+        you, other = self.human, 1 - self.human
         if m.target is not None:
-            line += f" (first to {m.target})"
+            games = _("Games won (buli): {you} {mine}, {other} {theirs} (first to {target})")
+        else:
+            games = _("Games won (buli): {you} {mine}, {other} {theirs}")
+        line += " " + games.format(
+            you=self._said(you), mine=m.buli[you], other=self._said(other), theirs=m.buli[other], target=m.target
+        )
         if m.is_over and m.winner is not None:
-            line += f". {who[m.winner]} {names.agree(who[m.winner], 'wins', 'win')} the match!"
+            if self._who(m.winner) == "you":
+                line += ". " + _("You win the match!")
+            else:
+                line += ". " + _("{name} wins the match!").format(name=who[m.winner])
         return f"<b>{html.escape(line)}</b>"
+
+    def _went_out(self, player: int, valid: bool) -> str:
+        name = self.names[player]
+        if self._who(player) == "you":
+            return _("You went out: the claim was right.") if valid else _("You went out: the claim was wrong.")
+        if valid:
+            return _("{name} went out: the claim was right.").format(name=name)
+        return _("{name} went out: the claim was wrong.").format(name=name)
 
     def _log_html(self, view: PlayerView) -> str:
         """The hand's story, trick by trick, oldest first: the trick under way and the last finished one
@@ -780,18 +867,22 @@ class TableController:
         groups: dict[int, list[str]] = {}
         for e in view.events:
             if e.kind != "end":
-                groups.setdefault(e.trick, []).append(e.describe(view.player, self.names))
+                groups.setdefault(e.trick, []).append(self._describe(e, view.player))
         finished = {n + 1: t for n, t in enumerate(view.tricks)}
         last = max(groups, default=0)
         parts = []
         for number in sorted(groups):
             trick = finished.get(number)
             if trick is not None:
-                _, lead, second, winner = trick
+                _leader, lead, second, winner = trick
                 points = lead.points(view.trump) + second.points(view.trump)
-                head = f"Trick {number}: {self.names[winner]} won {points} card points"
+                if self._who(winner) == "you":
+                    head = _("Trick {number}: You won {points} card points")
+                else:
+                    head = _("Trick {number}: {name} won {points} card points")
+                head = head.format(number=number, name=self._said(winner), points=points)
             else:
-                head = f"Trick {number} (under way)"
+                head = _("Trick {number} (under way)").format(number=number)
             rows = "".join(f"<li>{html.escape(t)}</li>" for t in groups[number])
             opened = " open" if number >= last - 1 else ""
             parts.append(
@@ -816,29 +907,42 @@ class TableController:
         if not reasons:
             return ""
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons[:4])
-        head = "<div class='tartli-not-offered'><small>Not offered now:"
+        not_now = html.escape(_("Not offered now:"))
+        head = f"<div class='tartli-not-offered'><small>{not_now}"
         return f"{head}<ul style='margin:2px 0'>{items}</ul></small></div>"
 
     def _last_trick_html(self, view: PlayerView) -> str:
         """The trick before the one on the table, small, with who won it (the "Last trick" button)."""
         if not view.tricks:
-            return "<i>No trick has been finished yet.</i>"
+            none_yet = html.escape(_("No trick has been finished yet."))
+            return f"<i>{none_yet}</i>"
         index = len(view.tricks) - 1
         if self._shown_trick == index and len(view.tricks) > 1:
             index -= 1  # the last one is on the table already: show the one before
         elif self._shown_trick == index:
-            return "<i>The only finished trick is on the table.</i>"
+            on_table = html.escape(_("The only finished trick is on the table."))
+            return f"<i>{on_table}</i>"
         leader, lead, second, winner = view.tricks[index]
         points = lead.points(view.trump) + second.points(view.trump)
         lang = names.resolve(self.language)
         cards = hand_svg([lead, second], language=lang, trump=view.trump, card_width=56)
-        text = f"Trick {index + 1}: {self.names[leader]} led, {self.names[winner]} won {points} card points."
+        you_led, you_won = self._who(leader) == "you", self._who(winner) == "you"
+        if you_led and you_won:
+            said = _("Trick {number}: You led, You won {points} card points.")
+        elif you_led:
+            said = _("Trick {number}: You led, {winner} won {points} card points.")
+        elif you_won:
+            said = _("Trick {number}: {leader} led, You won {points} card points.")
+        else:
+            said = _("Trick {number}: {leader} led, {winner} won {points} card points.")
+        text = said.format(number=index + 1, leader=self._said(leader), winner=self._said(winner), points=points)
         return f"<div class='tartli-last-trick'>{cards}<div>{html.escape(text)}</div></div>"
 
     def _refresh_download(self) -> None:
         text = Record.from_state(self.state).to_json()
         href = "data:application/json;charset=utf-8," + quote(text)
-        self.download.value = f'<a download="tartli-hand.json" href="{href}">Save record</a>'
+        save = html.escape(_("Save record"))
+        self.download.value = f'<a download="tartli-hand.json" href="{href}">{save}</a>'
 
     def set_reveal(self, on: bool) -> None:
         """The teacher's switch: show both hands."""
@@ -856,13 +960,13 @@ class TableController:
     def _declare_chosen(self) -> None:
         index = self.declarations.value
         if index is None or not self._declare_moves:
-            raise TartliError("K1: there is nothing to declare now")
+            raise TartliError(_("K1: there is nothing to declare now"))
         self.act(self._declare_moves[index])
 
     def act(self, move: Move) -> None:
         """Make the learner's move; a refused move changes nothing and shows the rule."""
         if self._pending:
-            raise TartliError("K1: wait for the computer's move")
+            raise TartliError(_("K1: wait for the computer's move"))
         self.state.push(move)  # raises IllegalMoveError with the rule, leaving the state as it was
         self._redo.clear()
         self.say(self._describe_last())
@@ -870,7 +974,7 @@ class TableController:
 
     def _describe_last(self) -> str:
         events = self.state.view(self.viewer).events
-        return events[-1].describe(self.viewer, self.names) if events else ""
+        return self._describe(events[-1]) if events else ""
 
     def _waiting_for_continue(self) -> bool:
         """A finished trick is on show and the computer would lead next: it waits for Continue
@@ -918,8 +1022,10 @@ class TableController:
 
         if self.match.results or self.state.moves:
             self._ask(
-                "This starts a new match" + (" for two people" if on else " against the computer") + ". Start it?",
-                "Start the new match",
+                _("This starts a new match for two people. Start it?")
+                if on
+                else _("This starts a new match against the computer. Start it?"),
+                _("Start the new match"),
                 switch,
             )
             self.two_toggle.value = self.two_players  # until the answer, the switch shows what is played
@@ -954,7 +1060,7 @@ class TableController:
 
     def _answer_no(self) -> None:
         self._close_question()
-        self.say("Nothing changed: play on.")
+        self.say(_("Nothing changed: play on."))
 
     def request_claim(self) -> None:
         """The Go out button: a right claim is made at once; a wrong one is asked about first (the
@@ -964,10 +1070,15 @@ class TableController:
         if claim.valid or not self.confirm_claims:
             self.act(GoOut(viewer))
             return
-        other = self.names[1 - viewer].lower() if self.names[1 - viewer] == "The computer" else self.names[1 - viewer]
+        if self._who(1 - viewer) == "computer":
+            question = _(
+                "You have {total}; a claim needs 501 and would give the computer the game (S3, S4). Claim anyway?"
+            )
+        else:
+            question = _("You have {total}; a claim needs 501 and would give {name} the game (S3, S4). Claim anyway?")
         self._ask(
-            f"You have {claim.total}; a claim needs 501 and would give {other} the game (S3, S4). Claim anyway?",
-            "Claim anyway",
+            question.format(total=claim.total, name=self.names[1 - viewer]),
+            _("Claim anyway"),
             lambda: self.act(GoOut(viewer)),
         )
 
@@ -979,9 +1090,10 @@ class TableController:
             return
         you, other = self.human, 1 - self.human
         self._ask(
-            f"A new deal ends this match ({self.names[you]} {match.buli[you]}, {self.names[other]} "
-            f"{match.buli[other]} buli) and starts a new one. Start anew?",
-            "Start a new match",
+            _(
+                "A new deal ends this match ({you} {mine}, {other} {theirs} buli) and starts a new one. Start anew?"
+            ).format(you=self._said(you), mine=match.buli[you], other=self._said(other), theirs=match.buli[other]),
+            _("Start a new match"),
             lambda: self.new_deal(seed),
         )
 
@@ -1072,25 +1184,25 @@ class TableController:
         """Take back the learner's last move (and the computer's replies after it)."""
         state = self.state
         if not self._human_moves_made():
-            raise TartliError("there is no move of yours to take back")
+            raise TartliError(_("there is no move of yours to take back"))
         while state.moves:
             move = state.pop()
             self._redo.append(move)
             if self.two_players or move.player == self.human:
                 break
-        self.say("Move taken back.")
+        self.say(_("Move taken back."))
         self.refresh()
 
     def redo(self) -> None:
         """Make again the moves taken back last (the computer's replies as they were)."""
         if not self._redo:
-            raise TartliError("there is nothing to redo")
+            raise TartliError(_("there is nothing to redo"))
         while self._redo:
             move = self._redo.pop()
             self.state.push(move)
             if self._redo and (self.two_players or self._redo[-1].player == self.human):
                 break
-        self.say("Move made again.")
+        self.say(_("Move made again."))
         self._after_move()
 
     def new_deal(self, seed: int) -> None:
@@ -1101,7 +1213,7 @@ class TableController:
         self.match = Match(self.rules, seed=seed, first_dealer=1)
         self._redo.clear()
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
-        self.say(f"New deal #{seed}.")
+        self.say(_("New deal #{seed}.").format(seed=seed))
         self._after_move()
 
     def next_hand(self) -> None:
@@ -1109,8 +1221,11 @@ class TableController:
         self.match.next_hand()
         self._redo.clear()
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
-        dealer = self.names[self.state.dealer]
-        self.say(f"Hand {len(self.match.results) + 1}: {dealer} {names.agree(dealer, 'deals', 'deal')}.")
+        dealer, number = self.state.dealer, len(self.match.results) + 1
+        if self._who(dealer) == "you":
+            self.say(_("Hand {number}: You deal.").format(number=number))
+        else:
+            self.say(_("Hand {number}: {name} deals.").format(number=number, name=self._said(dealer)))
         self._after_move()
 
     def load_record(self, text: str) -> None:
@@ -1123,7 +1238,7 @@ class TableController:
         self.match = match
         self._redo.clear()
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
-        self.say(f"Record loaded: {len(state.moves)} moves.")
+        self.say(_("Record loaded: {n} moves.").format(n=len(state.moves)))
         self._after_move()
 
     def save_record(self) -> str:
@@ -1136,7 +1251,7 @@ class TableController:
         self.match.redeal(deal)
         self._redo.clear()
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
-        self.say("A new position is dealt.")
+        self.say(_("A new position is dealt."))
         self._after_move()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -1150,7 +1265,9 @@ __all__ = [
     "Status",
     "TableController",
     "declaration_label",
+    "level_name",
     "move_words",
+    "names_or",
     "review_hand",
     "review_html",
 ]

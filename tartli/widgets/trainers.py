@@ -37,6 +37,7 @@ from tartli import names
 from tartli.cards import CARDS, LAST_TRICK_BONUS, PLAIN_ORDER, SEQUENCE_ORDER, SUITS, TRUMP_ORDER, Card, Rank, Suit
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import Deal, HandState, trick_points, trick_winner
+from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA, SEQUENCES, SETS, Meld, MeldKind, contest, find_melds, may_answer, same_suit_reason
 from tartli.moves import OUTS, PLAYS, Declare, GoOut, Play
 from tartli.names import Language, upper_first
@@ -65,7 +66,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-FRIENDLY_ERROR = (
+FRIENDLY_ERROR = N_(
     "Sorry, something went wrong in this exercise. Your answer was not counted: try again, or press “New position”."
 )
 """What the page shows when a callback fails (the details go to the log, never to the page)."""
@@ -84,6 +85,11 @@ def stars_text(stars: int) -> str:
 
 def _e(text: str) -> str:
     return html.escape(text, quote=False)
+
+
+def _attr(text: str) -> str:
+    """``text`` for an HTML attribute in single or double quotes (a translation may hold either)."""
+    return html.escape(text, quote=True)
 
 
 def _n(x: float) -> str:
@@ -265,15 +271,6 @@ _FIT_WIDTH: contextvars.ContextVar[float | None] = contextvars.ContextVar("tartl
 """The width (CSS px) a picture drawn now must fit, or None for the usual desktop layout."""
 
 
-_PEOPLE = ("You", "The computer")
-"""The two players in a learner's words (the learner is player 0 in the course's positions)."""
-
-
-def _people(player: int) -> str:
-    """ "you" or "the computer", inside a sentence."""
-    return "you" if player == 0 else "the computer"
-
-
 class _Canvas:
     """A felt-green picture built top to bottom: lines of text and rows of (pickable) pictures.
 
@@ -378,7 +375,7 @@ def _random_hand(rng: random.Random, rules: RuleSet | None = None, scores: Seque
 
 def _play_randomly(state: HandState, rng: random.Random, stop: Callable[[HandState], bool], limit: int = 400) -> None:
     """Random legal moves (never a claim) until ``stop(state)`` or the hand ends."""
-    for _ in range(limit):
+    for _round in range(limit):
         if state.is_over or stop(state):
             return
         moves = [m for m in state.legal_moves() if not isinstance(m, GoOut)]
@@ -431,6 +428,11 @@ def _localize(text: str, melds: Iterable[Meld | None], language: Language) -> st
     return text
 
 
+def _verdict(right: bool, why: str) -> str:
+    """ "Right: ..." or "Not quite: ..." in front of an explanation."""
+    return (_("Right: {why}") if right else _("Not quite: {why}")).format(why=why)
+
+
 def _card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)
 
@@ -460,8 +462,9 @@ class Exercise:
     """
 
     id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    instruction: ClassVar[str] = ""
+    title: str = ""
+    """The exercise's name (marked with ``N_`` on the class; an instance holds it in the page's language)."""
+    instruction: str = ""
     STAGE: ClassVar[int] = STAGE_LENGTH
 
     def __init__(
@@ -476,6 +479,8 @@ class Exercise:
         # A lesson may keep its own stars for a trainer ("lesson02.which-card-wins"),
         # apart from the Practice page's.
         self.progress_id = progress_id or self.id
+        self.title = _(self.title) if self.title else ""  # the class keeps the English, marked with N_
+        self.instruction = _(self.instruction) if self.instruction else ""
         self.seed = seed
         self.rng = random.Random(seed)
         self.language: Language = names.resolve(language)
@@ -499,7 +504,7 @@ class Exercise:
         self.instruction_html = w.HTML(f"<div>{_e(self.instruction)}</div>")
         self.feedback = w.HTML("")
         self.score_html = w.HTML("")
-        self.new_button = w.Button(description="New position", tooltip="Another question")
+        self.new_button = w.Button(description=_("New position"), tooltip=_("Another question"))
         self.new_button.on_click(self._guard(lambda _b: self.new_position()))
         self.controls = w.HBox(self._make_controls(), layout=w.Layout(flex_flow="row wrap"))
         self.widget = w.VBox(
@@ -535,7 +540,7 @@ class Exercise:
     # -- the cycle
     def new_position(self) -> None:
         """Move on to a new question (never the same as the one before)."""
-        for _ in range(30):
+        for _round in range(30):
             key = self._generate()
             if key != self._key:
                 break
@@ -576,11 +581,17 @@ class Exercise:
         clean, slips = self.progress.stage(self.progress_id)
         length = self.STAGE
         dots = "●" * clean + "○" * max(0, length - clean)
-        slip_text = "no slips" if slips == 0 else "1 slip" if slips == 1 else f"{slips} slips"
+        slip_text = _("no slips") if slips == 0 else ngettext("{n} slip", "{n} slips", slips).format(n=slips)
+        count = _("{clean} of {length}").format(clean=clean, length=length)
+        stage = _("Stage: {dots} {count} · {slips}").format(
+            dots=f"<span aria-label='{_attr(count)}'>{dots}</span>", count=_e(count), slips=_e(slip_text)
+        )
+        kept = _("{best} of 3 stars kept").format(best=best)
+        stars = _("stars {stars}").format(stars=stars_text(best))
+        tip = _("right at the first try in this stage")
         return (
-            f"<span class='tartli-stage' title='right at the first try in this stage'>"
-            f"Stage: <span aria-label='{clean} of {length}'>{dots}</span> {clean} of {length} · {slip_text}</span> · "
-            f"<span class='tartli-best' aria-label='{best} of 3 stars kept'>stars {stars_text(best)}</span>"
+            f"<span class='tartli-stage' title='{_attr(tip)}'>{stage}</span> · "
+            f"<span class='tartli-best' aria-label='{_attr(kept)}'>{_e(stars)}</span>"
         )
 
     def _draw_picture(self) -> None:
@@ -607,7 +618,7 @@ class Exercise:
     def _judge(self, right: bool, message: str) -> bool:
         """Count an answer, show the feedback and record progress. Returns ``right``."""
         if self.solved:
-            self._say("Solved already: press “New position” for another question.", "info")
+            self._say(_("Solved already: press “New position” for another question."), "info")
             return right
         if self.attempts == 0:
             self.progress.record_try(self.progress_id)
@@ -627,9 +638,11 @@ class Exercise:
         """Count the solved position in its stage; a word for the feedback when a stage ends."""
         stars = self.progress.record_position(self.progress_id, self.mistakes == 0, self.STAGE)
         if stars:
-            return f" Stage finished: {stars_text(stars)}. A new stage starts with the next position."
+            return " " + _("Stage finished: {stars}. A new stage starts with the next position.").format(
+                stars=stars_text(stars)
+            )
         if self.mistakes:
-            return " (This one earns nothing: its answer was shown after a slip.)"
+            return " " + _("(This one earns nothing: its answer was shown after a slip.)")
         return ""
 
     def on_solved(self, callback: Callable[[], None]) -> None:
@@ -670,7 +683,7 @@ class Exercise:
                 self._say(str(err), "info")
             except Exception:
                 log.exception("trainer %s: a callback failed", self.id)
-                self._say(FRIENDLY_ERROR, "error")
+                self._say(_(FRIENDLY_ERROR), "error")
                 try:
                     self.render()
                 except Exception:
@@ -684,6 +697,10 @@ class Exercise:
         return button
 
     # -- words in the learner's language
+    def _trump_line(self, trump: Suit) -> str:
+        """ "Trump: Hearts", the first line of many pictures."""
+        return _("Trump: {suit}").format(suit=self.suit_name(trump))
+
     def card_name(self, card: Card) -> str:
         return card.name(self.language)
 
@@ -703,8 +720,8 @@ class WhichCardWins(Exercise):
     """A trick of two cards and a trump suit: click the card that wins it (T1, C3, C4)."""
 
     id = "which-card-wins"
-    title = "Which card wins the trick?"
-    instruction = "Click the card that wins this trick."
+    title = N_("Which card wins the trick?")
+    instruction = N_("Click the card that wins this trick.")
 
     lead: Card
     second: Card
@@ -748,15 +765,20 @@ class WhichCardWins(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas(f"A trick: {self.card_name(self.lead)} led, {self.card_name(self.second)} second")
-        phase = "phase 1: any card may be played (T2)" if self.trick_number <= 7 else "phase 2 (T4)"
-        canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)}", weight="bold", fill=_GOLD
+        canvas = _Canvas(
+            _("A trick: {lead} led, {second} second").format(
+                lead=self.card_name(self.lead), second=self.card_name(self.second)
+            )
         )
-        canvas.text(f"Trick {self.trick_number}, {phase}", size=13)
+        canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
+        if self.trick_number <= 7:
+            phase = _("Trick {number}, phase 1: any card may be played (T2)")
+        else:
+            phase = _("Trick {number}, phase 2 (T4)")
+        canvas.text(phase.format(number=self.trick_number), size=13)
         y = canvas.y + 26
-        canvas.label(16, y - 6, "led first")
-        canvas.label(146, y - 6, "played second")
+        canvas.label(16, y - 6, _("led first"))
+        canvas.label(146, y - 6, _("played second"))
         chosen = self.winning_card if self.solved else None
         for i, card in enumerate((self.lead, self.second)):
             svg = card_svg(
@@ -777,13 +799,18 @@ class WhichCardWins(Exercise):
         """The learner says ``card`` wins the trick."""
         card = _card(card)
         if card not in (self.lead, self.second):
-            self._say(f"Click one of the two cards of the trick, not the {self.card_name(card)}.", "info")
+            self._say(
+                _("Click one of the two cards of the trick, not the {card}.").format(card=self.card_name(card)), "info"
+            )
             return False
         right = card is self.winning_card
         why = self.explain()
         if right:
-            return self._judge(True, f"Right: {why}")
-        return self._judge(False, f"Not quite: the {self.card_name(card)} does not win. {upper_first(why)}")
+            return self._judge(True, _("Right: {why}").format(why=why))
+        return self._judge(
+            False,
+            _("Not quite: the {card} does not win. {why}").format(card=self.card_name(card), why=upper_first(why)),
+        )
 
     def explain(self) -> str:
         """Why the winner wins, in words, citing C3/C4 and T1 (the verdict is ``trick_winner``'s)."""
@@ -793,23 +820,37 @@ class WhichCardWins(Exercise):
         if won.suit is lost.suit:
             trumps = won.suit is trump
             order = TRUMP_ORDER if trumps else PLAIN_ORDER
-            rule = "C3" if trumps else "C4"
-            kind = "trumps" if trumps else f"of the led suit, {self.suit_name(won.suit)}, and not trumps"
-            top = " (the highest trump of all)" if trumps and won.rank is order[0] else ""
-            return (
-                f"the {self.card_name(won)} wins{top}. Both cards are {kind}; in that order "
-                f"({_order_text(order, lang)}) the {won.rank.name_in(lang)} ranks above the "
-                f"{lost.rank.name_in(lang)} ({rule}, T1)."
+            if trumps and won.rank is order[0]:
+                text = _(
+                    "the {card} wins (the highest trump of all). Both cards are trumps; in that order "
+                    "({order}) the {rank} ranks above the {other} (C3, T1)."
+                )
+            elif trumps:
+                text = _(
+                    "the {card} wins. Both cards are trumps; in that order ({order}) the {rank} ranks above the "
+                    "{other} (C3, T1)."
+                )
+            else:
+                text = _(
+                    "the {card} wins. Both cards are of the led suit, {suit}, and not trumps; in that order "
+                    "({order}) the {rank} ranks above the {other} (C4, T1)."
+                )
+            return text.format(
+                card=self.card_name(won),
+                suit=self.suit_name(won.suit),
+                order=_order_text(order, lang),
+                rank=won.rank.name_in(lang),
+                other=lost.rank.name_in(lang),
             )
         if won.suit is trump:
-            return (
-                f"the {self.card_name(won)} wins: it is a trump ({self.suit_name(trump)}) and the other card is not, "
+            return _(
+                "the {card} wins: it is a trump ({trump}) and the other card is not, "
                 "and the highest trump wins the trick (T1)."
-            )
-        return (
-            f"the {self.card_name(won)} wins: the {self.card_name(lost)} neither follows the led suit "
-            f"({self.suit_name(won.suit)}) nor is a trump, so the card led wins (T1)."
-        )
+            ).format(card=self.card_name(won), trump=self.suit_name(trump))
+        return _(
+            "the {card} wins: the {other} neither follows the led suit ({suit}) nor is a trump, "
+            "so the card led wins (T1)."
+        ).format(card=self.card_name(won), other=self.card_name(lost), suit=self.suit_name(won.suit))
 
 
 # ---------------------------------------------------------------------------- 2. count the points
@@ -817,16 +858,16 @@ class CountPoints(Exercise):
     """A few won tricks: type their card points (C3, C4, C5)."""
 
     id = "count-points"
-    title = "Count the card points"
-    instruction = "A player won these tricks. Type how many card points they are worth, then press Check."
+    title = N_("Count the card points")
+    instruction = N_("A player won these tricks. Type how many card points they are worth, then press Check.")
 
     tricks: list[tuple[int, Card, Card]]
     trump: Suit
     include_last: bool
 
     def _make_controls(self) -> list[Any]:
-        self.points_box = w.IntText(value=0, description="Points:", layout=w.Layout(width="180px"))
-        self.check_button = self._button("Check", self._check, "Check your count")
+        self.points_box = w.IntText(value=0, description=_("Points:"), layout=w.Layout(width="180px"))
+        self.check_button = self._button(_("Check"), self._check, _("Check your count"))
         return [self.points_box, self.check_button]
 
     def _generate(self) -> object:
@@ -856,21 +897,22 @@ class CountPoints(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas("Tricks won: " + ", ".join(self.card_name(c) for c in self.cards))
-        canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)}", weight="bold", fill=_GOLD
-        )
+        canvas = _Canvas(_("Tricks won: {cards}").format(cards=", ".join(self.card_name(c) for c in self.cards)))
+        canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
         if self.include_last:
-            canvas.text(f"Including the last trick (trick {self.tricks[-1][0]})", size=13, fill=_GOLD)
+            canvas.text(
+                _("Including the last trick (trick {number})").format(number=self.tricks[-1][0]), size=13, fill=_GOLD
+            )
         else:
-            canvas.text("The last trick is not among them", size=13)
+            canvas.text(_("The last trick is not among them"), size=13)
         x, y = 16.0, canvas.y + 22
         tallest = 0.0
         for number, lead, second in self.tricks:
             pair = hand_svg([lead, second], language=lang, trump=self.trump, card_width=70)
             if canvas.fit is not None and x > 16 and x + _size(pair)[0] > canvas.fit - 16:  # a phone: next line
                 x, y, tallest = 16.0, y + tallest + 22, 0.0
-            canvas.label(x + 12, y, f"Trick {number}" + (" (last)" if number == 16 else ""))
+            label = _("Trick {number} (last)") if number == 16 else _("Trick {number}")
+            canvas.label(x + 12, y, label.format(number=number))
             width, height = canvas.place(pair, x, y)
             x += width + 8
             tallest = max(tallest, height)
@@ -884,15 +926,26 @@ class CountPoints(Exercise):
         """The learner says the tricks hold ``value`` card points."""
         self.points_box.value = value
         if value == self.expected:
-            return self._judge(True, f"Right: {self.explain()}")
+            return self._judge(True, _("Right: {why}").format(why=self.explain()))
         if self.mistakes == 0:
-            hint = (
-                f"Not quite: {value} is not it. Count each card: trumps "
-                f"{self._table(TRUMP_ORDER, self.trump)} (C3); other suits {self._table(PLAIN_ORDER, None)} (C4)"
-                + ("; and the last trick brings 10 more (C5)." if self.include_last else ".")
+            if self.include_last:
+                hint = _(
+                    "Not quite: {value} is not it. Count each card: trumps {trumps} (C3); other suits {plain} (C4); "
+                    "and the last trick brings 10 more (C5)."
+                )
+            else:
+                hint = _(
+                    "Not quite: {value} is not it. Count each card: trumps {trumps} (C3); other suits {plain} (C4)."
+                )
+            return self._judge(
+                False,
+                hint.format(
+                    value=value, trumps=self._table(TRUMP_ORDER, self.trump), plain=self._table(PLAIN_ORDER, None)
+                ),
             )
-            return self._judge(False, hint)
-        return self._judge(False, f"Not quite: {value} is not it. {upper_first(self.explain())}")
+        return self._judge(
+            False, _("Not quite: {value} is not it. {why}").format(value=value, why=upper_first(self.explain()))
+        )
 
     def _table(self, order: Sequence[Rank], trump: Suit | None) -> str:
         suit = trump if trump is not None else next(s for s in SUITS if s is not self.trump)
@@ -908,12 +961,14 @@ class CountPoints(Exercise):
         parts = []
         for card in self.cards:
             pts = trick_points([card], self.trump)
-            tag = " (trump)" if card.suit is self.trump else ""
-            parts.append(f"{self.card_name(card)}{tag} {pts}")
+            part = _("{card} (trump) {points}") if card.suit is self.trump else "{card} {points}"
+            parts.append(part.format(card=self.card_name(card), points=pts))
         if self.include_last:
-            parts.append(f"last trick {LAST_TRICK_BONUS}")
+            parts.append(_("last trick {points}").format(points=LAST_TRICK_BONUS))
         rules = "C3, C4, C5" if self.include_last else "C3, C4"
-        return f"{' + '.join(parts)} = {self.expected} card points ({rules})."
+        return _("{sum} = {total} card points ({rules}).").format(
+            sum=" + ".join(parts), total=self.expected, rules=rules
+        )
 
 
 # ---------------------------------------------------------------------------- 3. find the melds
@@ -922,7 +977,7 @@ class _Selecting:
 
     solved: bool
     selection: list[Card]
-    _where: ClassVar[str] = "this hand"
+    _not_there: ClassVar[str] = N_("The {card} is not in this hand.")
 
     def _on_pick(self, pick: str) -> None:
         self.select(pick)
@@ -933,7 +988,7 @@ class _Selecting:
         if self.solved:
             return
         if card not in self.hand:  # type: ignore[attr-defined]  # an attribute or a property of the exercise
-            self._say(f"The {self.card_name(card)} is not in {self._where}.", "info")  # type: ignore[attr-defined]
+            self._say(_(self._not_there).format(card=self.card_name(card)), "info")  # type: ignore[attr-defined]
             return
         if card in self.selection:
             self.selection.remove(card)
@@ -946,8 +1001,8 @@ class FindMelds(_Selecting, Exercise):
     """A hand of nine: select the cards of each meld and add it (M1, M2, M3)."""
 
     id = "find-melds"
-    title = "Find the melds"
-    instruction = (
+    title = N_("Find the melds")
+    instruction = N_(
         "Select the cards of a meld (click to select, click again to drop), then press “Add meld”. "
         "Find every set, every longest sequence and béla."
     )
@@ -960,16 +1015,16 @@ class FindMelds(_Selecting, Exercise):
     selection: list[Card]
 
     def _make_controls(self) -> list[Any]:
-        self.add_button = self._button("Add meld", self.add_meld, "Check the selected cards as a meld")
-        self.clear_button = self._button("Clear selection", self.clear_selection)
+        self.add_button = self._button(_("Add meld"), self.add_meld, _("Check the selected cards as a meld"))
+        self.clear_button = self._button(_("Clear selection"), self.clear_selection)
         return [self.add_button, self.clear_button]
 
     def _generate(self) -> object:
         rng = self.rng
-        for _ in range(200):
+        for _round in range(200):
             trump = rng.choice(SUITS)
             cards: set[Card] = set()
-            for _ in range(rng.choice((1, 1, 2, 2, 3))):
+            for _meld in range(rng.choice((1, 1, 2, 2, 3))):
                 roll = rng.random()
                 if roll < 0.5:
                     length = rng.choice((3, 3, 4, 4, 5))
@@ -1017,13 +1072,11 @@ class FindMelds(_Selecting, Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas("Your hand: " + ", ".join(self.card_name(c) for c in self.hand))
+        canvas = _Canvas(_("Your hand: {cards}").format(cards=", ".join(self.card_name(c) for c in self.hand)))
+        canvas.text(_("Trump: {suit} (for béla)").format(suit=self.suit_name(self.trump)), weight="bold", fill=_GOLD)
         canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)} (for béla)",
-            weight="bold",
-            fill=_GOLD,
+            _("Melds found: {found} of {total}").format(found=len(self.found), total=len(self.targets)), size=13
         )
-        canvas.text(f"Melds found: {len(self.found)} of {len(self.targets)}", size=13)
         marked = [c for m in self.found for c in m.cards(self.trump)]
         hand = hand_svg(
             self.hand,
@@ -1056,23 +1109,24 @@ class FindMelds(_Selecting, Exercise):
         """Check the selection against ``find_melds``; returns True if it was a new meld to find."""
         chosen = sorted(set(self.selection))
         if not chosen:
-            self._say("Select the cards of a meld first: click them in the picture.", "info")
+            self._say(_("Select the cards of a meld first: click them in the picture."), "info")
             return False
         mask = sum(c.bit for c in chosen)
         match = next((m for m in self.melds if m.card_mask(self.trump) == mask), None)
         self.selection = []
         if match is not None and match in self.found:
-            self._say(f"You have found the {self.meld_name(match)} already.", "info")
+            self._say(_("You have found the {meld} already.").format(meld=self.meld_name(match)), "info")
             self.render()
             return False
         if match is not None and match in self.targets:
             self.found.append(match)
             done = len(self.found) == len(self.targets)
-            message = f"Right: {self._what(match)}"
+            message = _("Right: {why}").format(why=self._what(match))
             if done:
-                message += " That is every meld in this hand."
+                message += " " + _("That is every meld in this hand.")
             else:
-                message += f" {len(self.targets) - len(self.found)} more to find."
+                left = len(self.targets) - len(self.found)
+                message += " " + ngettext("{n} more to find.", "{n} more to find.", left).format(n=left)
             if done:
                 return self._judge(True, message)
             if self.attempts == 0:
@@ -1084,23 +1138,30 @@ class FindMelds(_Selecting, Exercise):
         if match is not None:  # a sequence inside a longer one
             longer = next(m for m in self.targets if m.kind is MeldKind.SEQUENCE and m.mask & match.mask == match.mask)
             self._say(
-                f"Nearly: the {self.meld_name(match)} is a sequence, but it lies inside the longer "
-                f"{self.meld_name(longer)}. Add the whole run (M1).",
+                _(
+                    "Nearly: the {meld} is a sequence, but it lies inside the longer {longer}. Add the whole run (M1)."
+                ).format(meld=self.meld_name(match), longer=self.meld_name(longer)),
                 "info",
             )
             self.render()
             return False
-        return self._judge(False, f"Not quite: {self._why_not(chosen)}")
+        return self._judge(False, _("Not quite: {why}").format(why=self._why_not(chosen)))
 
     def _what(self, meld: Meld) -> str:
-        name = f"{self.meld_name(meld)}, {meld.value} points"
+        name, points = self.meld_name(meld), meld.value
         if meld.kind is MeldKind.SET:
             assert meld.rank is not None
-            return f"{name}: all four {meld.rank.name_in(self.language)}s make a set (M2)."
+            return _("{meld}, {points} points: all four {rank}s make a set (M2).").format(
+                meld=name, points=points, rank=meld.rank.name_in(self.language)
+            )
         if meld.kind is MeldKind.BELA:
-            return f"{name}: the King and Over of trumps ({self.suit_name(self.trump)}) (M3)."
+            return _("{meld}, {points} points: the King and Over of trumps ({suit}) (M3).").format(
+                meld=name, points=points, suit=self.suit_name(self.trump)
+            )
         assert meld.suit is not None
-        return f"{name}: {meld.length} {self.suit_name(meld.suit)} in a row (M1)."
+        return _("{meld}, {points} points: {n} {suit} in a row (M1).").format(
+            meld=name, points=points, n=meld.length, suit=self.suit_name(meld.suit)
+        )
 
     def _why_not(self, chosen: Sequence[Card]) -> str:
         """What keeps the selection from being a meld (the verdict was ``find_melds``')."""
@@ -1108,23 +1169,25 @@ class FindMelds(_Selecting, Exercise):
         ranks = {c.rank for c in chosen}
         suits = {c.suit for c in chosen}
         if ranks == {Rank.KING, Rank.OVER} and len(chosen) == 2 and len(suits) == 1:
-            return f"a King and an Over make béla only in the trump suit, {self.suit_name(self.trump)} (M3)."
+            return _("a King and an Over make béla only in the trump suit, {suit} (M3).").format(
+                suit=self.suit_name(self.trump)
+            )
         if len(ranks) == 1:
             rank = next(iter(ranks))
             if rank in (Rank.EIGHT, Rank.SEVEN):
-                return "there is no set of Eights or Sevens (M2)."
-            return f"a set needs all four {rank.name_in(lang)}s (M2)."
+                return _("there is no set of Eights or Sevens (M2).")
+            return _("a set needs all four {rank}s (M2).").format(rank=rank.name_in(lang))
         if len(suits) == 1:
             if len(chosen) < 3:
-                return "a sequence needs at least three cards of one suit (M1)."
+                return _("a sequence needs at least three cards of one suit (M1).")
             places = sorted(c.rank.index for c in chosen)
             missing = [SEQUENCE_ORDER[i] for i in range(places[0], places[-1] + 1) if i not in places]
             gap = ", ".join(r.name_in(lang) for r in missing)
-            return (
-                f"these {self.suit_name(next(iter(suits)))} are not consecutive: the {gap} is missing between them. "
-                f"Sequences run {_order_text(SEQUENCE_ORDER, lang)} (C2, M1)."
-            )
-        return (
+            return _(
+                "these {suit} are not consecutive: the {missing} is missing between them. "
+                "Sequences run {order} (C2, M1)."
+            ).format(suit=self.suit_name(next(iter(suits))), missing=gap, order=_order_text(SEQUENCE_ORDER, lang))
+        return _(
             "these cards are neither of one suit (a sequence, M1) nor of one rank (a set, M2), "
             "nor the King and Over of trumps (béla, M3)."
         )
@@ -1139,8 +1202,8 @@ class MeldContest(Exercise):
     """Two declarations in one trick: whose melds score, or may the second not declare at all (K2, K3)?"""
 
     id = "meld-contest"
-    title = "Who scores the melds?"
-    instruction = "The leader and then the second player declared these melds. Who scores?"
+    title = N_("Who scores the melds?")
+    instruction = N_("The leader and then the second player declared these melds. Who scores?")
 
     leader_melds: tuple[Meld, ...]
     second_melds: tuple[Meld, ...]
@@ -1149,9 +1212,9 @@ class MeldContest(Exercise):
 
     def _make_controls(self) -> list[Any]:
         return [
-            self._button("The leader scores", lambda: self.answer("leader")),
-            self._button("The second player scores", lambda: self.answer("second")),
-            self._button("The second may not declare this (K3)", lambda: self.answer("illegal")),
+            self._button(_("The leader scores"), lambda: self.answer("leader")),
+            self._button(_("The second player scores"), lambda: self.answer("second")),
+            self._button(_("The second may not declare this (K3)"), lambda: self.answer("illegal")),
         ]
 
     def _declaration(self, avoid: int, like: tuple[Meld, ...] = ()) -> tuple[Meld, ...] | None:
@@ -1184,7 +1247,7 @@ class MeldContest(Exercise):
     def _generate(self) -> object:
         rng = self.rng
         wanted = rng.choice(SIDES)
-        for _ in range(60):
+        for _round in range(60):
             self.rules = RuleSet.austrian() if rng.random() < 0.25 else RuleSet()
             self.trump = rng.choice(SUITS)
             leader = self._declaration(0)
@@ -1207,19 +1270,19 @@ class MeldContest(Exercise):
         return "second" if winner == "second" else "leader"
 
     def _announced(self, melds: Sequence[Meld]) -> str:
-        return ", ".join(f"“{m.announcement_in(self.language)}”" for m in melds)
+        return ", ".join(_("“{word}”").format(word=m.announcement_in(self.language)) for m in melds)
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas("A meld contest")
-        rules = "Austrian rules (V3, V4)" if self.rules.same_suit_rule == "austrian" else "Hungarian rules"
-        canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(self.trump)} · {rules}",
-            weight="bold",
-            fill=_GOLD,
+        canvas = _Canvas(_("A meld contest"))
+        rules = _("Austrian rules (V3, V4)") if self.rules.same_suit_rule == "austrian" else _("Hungarian rules")
+        canvas.text(f"{self._trump_line(self.trump)} · {rules}", weight="bold", fill=_GOLD)
+        announces = (
+            (_("The leader announces {melds}:"), self.leader_melds),
+            (_("The second player announces {melds}:"), self.second_melds),
         )
-        for who, melds in (("The leader", self.leader_melds), ("The second player", self.second_melds)):
-            canvas.text(f"{who} announces {self._announced(melds)}:", size=14)
+        for text, melds in announces:
+            canvas.text(text.format(melds=self._announced(melds)), size=14)
             canvas.row([(meld_svg(m, self.trump, language=lang), None) for m in melds], gap=8)
         return canvas.svg()
 
@@ -1232,36 +1295,43 @@ class MeldContest(Exercise):
         if truth == "illegal":
             why = self._k3_text()
         elif side == "illegal":
-            why = (
-                f"the second may declare this (K3): after {self._announced(self.leader_melds)} an answer of "
-                f"{self._announced(self.second_melds)} could win. So whose melds are better?"
-            )
+            why = _(
+                "the second may declare this (K3): after {lead} an answer of {answer} could win. "
+                "So whose melds are better?"
+            ).format(lead=self._announced(self.leader_melds), answer=self._announced(self.second_melds))
         else:
             why = self._k2_text()
-        return self._judge(right, ("Right: " if right else "Not quite: ") + why)
+        return self._judge(right, _verdict(right, why))
 
     def _k3_text(self) -> str:
-        return (
-            f"the leader announced {self._announced(self.leader_melds)}, and the second may declare only what "
-            "could beat the leader's best: after a set only a set; after a sequence only a set or a sequence at "
-            f"least as long. {self._announced(self.second_melds)} cannot, so the declaration is refused (K3)."
-        )
+        return _(
+            "the leader announced {lead}, and the second may declare only what could beat the leader's best: "
+            "after a set only a set; after a sequence only a set or a sequence at least as long. "
+            "{answer} cannot, so the declaration is refused (K3)."
+        ).format(lead=self._announced(self.leader_melds), answer=self._announced(self.second_melds))
 
     def _k2_text(self) -> str:
         result = contest(self.leader_melds, self.second_melds, self.trump, self.rules)
         lang = self.language
         melds = (*self.leader_melds, *self.second_melds)
-        who = "the second player" if result.winner == "second" else "the leader"
-        text = f"{who} scores ({result.rule}): {_localize(result.reason, melds, lang)}."
+        if result.winner == "second":
+            text = _("the second player scores ({rule}): {reason}.")
+        else:
+            text = _("the leader scores ({rule}): {reason}.")
+        text = text.format(rule=result.rule, reason=_localize(result.reason, melds, lang))
         if result.needs_detail and result.leader_best is not None:
             best = result.leader_best
             assert best.rank is not None
             named = self.meld_name(best) if best.kind is MeldKind.SET else best.rank.name_in(lang)
             answer = names.announcement("higher" if result.winner == "second" else "good", lang)
-            text += f" The announcements tie, so the leader names “{named}” and the second answers “{answer}” (K4)."
+            text += " " + _(
+                "The announcements tie, so the leader names “{named}” and the second answers “{answer}” (K4)."
+            ).format(named=named, answer=answer)
         scored = self.second_melds if result.winner == "second" else self.leader_melds
         total = sum(m.value for m in scored)
-        text += f" The winner scores all their declared melds, {total} points; the other scores none (K1)."
+        text += " " + _(
+            "The winner scores all their declared melds, {total} points; the other scores none (K1)."
+        ).format(total=total)
         return text
 
 
@@ -1270,8 +1340,8 @@ class SameSuit(Exercise):
     """A player already scored sequences in a suit: may they declare another one (K7, V5)?"""
 
     id = "same-suit"
-    title = "Another sequence in the same suit?"
-    instruction = "This player has scored the sequences shown. May they now declare the new one?"
+    title = N_("Another sequence in the same suit?")
+    instruction = N_("This player has scored the sequences shown. May they now declare the new one?")
 
     scored: list[Meld]
     candidate: Meld
@@ -1279,8 +1349,8 @@ class SameSuit(Exercise):
 
     def _make_controls(self) -> list[Any]:
         return [
-            self._button("May declare", lambda: self.answer(True)),
-            self._button("May not", lambda: self.answer(False)),
+            self._button(_("May declare"), lambda: self.answer(True)),
+            self._button(_("May not"), lambda: self.answer(False)),
         ]
 
     def _generate(self) -> object:
@@ -1290,7 +1360,7 @@ class SameSuit(Exercise):
         suit = rng.choice(SUITS)
         in_suit = [m for m in SEQUENCES if m.suit is suit]
         scored: list[Meld] = []
-        for _ in range(rng.choice((1, 1, 2))):
+        for _round in range(rng.choice((1, 1, 2))):
             pool = [m for m in in_suit if m not in scored and same_suit_reason(m, scored, self.rules)[0]]
             if pool:
                 scored.append(rng.choice(pool))
@@ -1307,9 +1377,11 @@ class SameSuit(Exercise):
     def _picture(self) -> str:
         lang = self.language
         canvas = _Canvas(
-            f"Scored: {', '.join(self.meld_name(m) for m in self.scored)}; new: {self.meld_name(self.candidate)}"
+            _("Scored: {scored}; new: {new}").format(
+                scored=", ".join(self.meld_name(m) for m in self.scored), new=self.meld_name(self.candidate)
+            )
         )
-        rule = "Austrian rule (V5)" if self.rules.same_suit_rule == "austrian" else "Hungarian rule (K7)"
+        rule = _("Austrian rule (V5)") if self.rules.same_suit_rule == "austrian" else _("Hungarian rule (K7)")
         canvas.text(rule, weight="bold", fill=_GOLD)
         cw, step, x0 = 52.0, 58.0, 200.0
         if canvas.fit is not None:  # a phone: the eight columns take the width, each row's name above it
@@ -1322,8 +1394,8 @@ class SameSuit(Exercise):
                 f'font-family="{_SANS}" font-size="13" fill="{_INK}">{_e(names.RANK_LETTERS[lang][rank.index])}</text>'
             )
         canvas.y += 18
-        rows = [(f"scored: {self.meld_name(m)}", m, False) for m in self.scored]
-        rows.append((f"new: {self.meld_name(self.candidate)}", self.candidate, True))
+        rows = [(_("scored: {meld}").format(meld=self.meld_name(m)), m, False) for m in self.scored]
+        rows.append((_("new: {meld}").format(meld=self.meld_name(self.candidate)), self.candidate, True))
         for label, meld, new in rows:
             top = canvas.y + 6
             if canvas.fit is not None:
@@ -1349,28 +1421,28 @@ class SameSuit(Exercise):
         ok, reason = self.verdict
         melds = (*self.scored, self.candidate)
         text = _localize(reason, melds, self.language)
-        return self._judge(bool(may) == ok, ("Right: " if bool(may) == ok else "Not quite: ") + text + ".")
+        return self._judge(bool(may) == ok, _verdict(bool(may) == ok, text + "."))
 
 
 # ---------------------------------------------------------------------------- 6. what may you play
 class WhatMayYouPlay(_Selecting, Exercise):
     """Phase 2, second to play: click every card you may play, then Check (T4)."""
 
-    _where = "your hand"
+    _not_there = N_("The {card} is not in your hand.")
     id = "what-may-you-play"
-    title = "What may you play?"
-    instruction = "Phase 2: you play second. Click every card you may play (click again to drop it), then Check."
+    title = N_("What may you play?")
+    instruction = N_("Phase 2: you play second. Click every card you may play (click again to drop it), then Check.")
 
     state: HandState
     selection: list[Card]
 
     def _make_controls(self) -> list[Any]:
-        self.check_button = self._button("Check", self.check, "Check your choice")
+        self.check_button = self._button(_("Check"), self.check, _("Check your choice"))
         return [self.check_button]
 
     def _generate(self) -> object:
         rng = self.rng
-        for _ in range(4):
+        for _round in range(4):
             state = _random_hand(rng)
             target = rng.randint(8, 14)
             _play_randomly(state, rng, _second_to_play_in(target))
@@ -1383,7 +1455,7 @@ class WhatMayYouPlay(_Selecting, Exercise):
     def set_state(self, state: HandState) -> None:
         """Pose this position: phase 2, with a card led and the second player to play (T4)."""
         if state.is_over or state.trick_number < 8 or state.lead is None:
-            raise TartliError("T4: this trainer needs a phase-2 position (trick 8 or later) with a card led")
+            raise TartliError(_("T4: this trainer needs a phase-2 position (trick 8 or later) with a card led"))
         self.state, self.selection = state, []
         self._key = tuple(state.moves)
         self._restart()
@@ -1410,16 +1482,19 @@ class WhatMayYouPlay(_Selecting, Exercise):
         lang, state = self.language, self.state
         lead = state.lead
         assert lead is not None
-        canvas = _Canvas(f"Trick {state.trick_number}: {self.card_name(lead)} led; your hand")
+        canvas = _Canvas(
+            _("Trick {number}: {card} led; your hand").format(number=state.trick_number, card=self.card_name(lead))
+        )
         canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(state.trump)} · trick {state.trick_number}, "
-            f"{names.term('phase 2', lang)}",
+            _("Trump: {suit} · trick {number}, phase 2").format(
+                suit=self.suit_name(state.trump), number=state.trick_number
+            ),
             weight="bold",
             fill=_GOLD,
         )
-        canvas.text(f"Your opponent led the {self.card_name(lead)}:", size=13)
+        canvas.text(_("Your opponent led the {card}:").format(card=self.card_name(lead)), size=13)
         canvas.row([(card_svg(lead, language=lang, width=80, trump=lead.suit is state.trump), None)])
-        canvas.text("Your hand:", size=13)
+        canvas.text(_("Your hand:"), size=13)
         hand = hand_svg(
             self.hand,
             language=lang,
@@ -1440,27 +1515,41 @@ class WhatMayYouPlay(_Selecting, Exercise):
     def check(self) -> bool:
         chosen, correct = set(self.selection), self.correct
         if not chosen:
-            self._say("Click the cards you may play first.", "info")
+            self._say(_("Click the cards you may play first."), "info")
             return False
         if chosen == correct:
-            return self._judge(True, f"Right: {self.explain()}")
+            return self._judge(True, _("Right: {why}").format(why=self.explain()))
         refused: dict[str, list[Card]] = {}
         for card in sorted(chosen - correct):
             try:
                 self.state.copy().push(PLAYS[self.player][card.index])
             except IllegalMoveError as err:  # the engine's own explanation, with its rule ID
                 refused.setdefault(str(err), []).append(card)
-        parts = [f"{upper_first(self._names(cards))} may not be played: {reason}." for reason, cards in refused.items()]
+        parts = [
+            upper_first(
+                ngettext(
+                    "{cards} may not be played: {reason}.", "{cards} may not be played: {reason}.", len(cards)
+                ).format(cards=self._names(cards), reason=reason)
+            )
+            for reason, cards in refused.items()
+        ]
         missing = sorted(correct - chosen)
         if missing:
-            parts.append(f"You may also play {self._names(missing)} (T4).")
+            parts.append(
+                ngettext("You may also play {cards} (T4).", "You may also play {cards} (T4).", len(missing)).format(
+                    cards=self._names(missing)
+                )
+            )
         if self.mistakes >= 1:
             parts.append(upper_first(self.explain()))
-        return self._judge(False, "Not quite. " + " ".join(parts))
+        return self._judge(False, _("Not quite. {details}").format(details=" ".join(parts)))
 
     def _names(self, cards: Sequence[Card]) -> str:
-        named = [f"the {self.card_name(c)}" for c in cards]
-        return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        """ "the Ace of Hearts, the Ten of Hearts and the Seven of Bells" (a list inside a sentence)."""
+        named = [_("the {card}").format(card=self.card_name(c)) for c in cards]
+        if len(named) == 1:
+            return named[0]
+        return _("{cards} and {last}").format(cards=", ".join(named[:-1]), last=named[-1])
 
     def explain(self) -> str:
         """The situation of T4, told from the engine's set of playable cards."""
@@ -1471,16 +1560,16 @@ class WhatMayYouPlay(_Selecting, Exercise):
         trumps = {c for c in self.hand if c.suit is state.trump}
         suit = self.suit_name(lead.suit)
         if follow and correct == follow:
-            return (
-                f"you hold {suit}, so you must follow suit with one of them; any of them will do, "
+            return _(
+                "you hold {suit}, so you must follow suit with one of them; any of them will do, "
                 "there is no duty to play higher (T4)."
-            )
+            ).format(suit=suit)
         if trumps and correct == trumps:
-            return (
-                f"you hold no {suit}, so you must play a trump ({self.suit_name(state.trump)}); any trump will do, "
+            return _(
+                "you hold no {suit}, so you must play a trump ({trump}); any trump will do, "
                 "there is no duty to play higher (T4)."
-            )
-        return f"you hold neither {suit} nor trumps, so you may play any card (T4)."
+            ).format(suit=suit, trump=self.suit_name(state.trump))
+        return _("you hold neither {suit} nor trumps, so you may play any card (T4).").format(suit=suit)
 
 
 # ---------------------------------------------------------------------------- 7. going out
@@ -1488,23 +1577,23 @@ class GoingOut(Exercise):
     """Running scores near 501: can this player go out now, and for how many buli (S3, S4, V10)?"""
 
     id = "going-out"
-    title = "Can you go out?"
-    instruction = "Can the player named below claim 501 now, and for how many buli?"
+    title = N_("Can you go out?")
+    instruction = N_("Can the player named below claim 501 now, and for how many buli?")
 
     state: HandState
     claimant: int
 
     def _make_controls(self) -> list[Any]:
         return [
-            self._button("No (wrong claim)", lambda: self.answer(0)),
-            self._button("Yes: 1 buli", lambda: self.answer(1)),
-            self._button("Yes: 2 buli (maccs)", lambda: self.answer(2)),
+            self._button(_("No (wrong claim)"), lambda: self.answer(0)),
+            self._button(_("Yes: 1 buli"), lambda: self.answer(1)),
+            self._button(_("Yes: 2 buli (maccs)"), lambda: self.answer(2)),
         ]
 
     def _generate(self) -> object:
         rng = self.rng
         wanted = rng.choice((0, 1, 2))
-        for _ in range(60):
+        for _round in range(60):
             rules = RuleSet.austrian() if rng.random() < 0.25 else RuleSet()
             claimant = rng.randint(0, 1)
             scores = [0, 0]
@@ -1525,10 +1614,10 @@ class GoingOut(Exercise):
     def set_state(self, state: HandState, claimant: int | None = None) -> None:
         """Pose this position; the claimant is ``claimant`` or else the player to move (S3)."""
         if state.is_over:
-            raise TartliError("S3: the hand in this record is over: nobody can go out")
+            raise TartliError(_("S3: the hand in this record is over: nobody can go out"))
         player = claimant if claimant is not None else state.to_move
         if player not in (0, 1) or OUTS[player] not in state.legal_moves(player):
-            raise TartliError("B2: no claim may be made in this position")
+            raise TartliError(_("B2: no claim may be made in this position"))
         self.state, self.claimant = state, player
         self._key = (tuple(state.moves), state.scores_in, player)
         self._restart()
@@ -1549,42 +1638,54 @@ class GoingOut(Exercise):
 
     def _picture(self) -> str:
         lang, state = self.language, self.state
-        me = _PEOPLE[self.claimant]
-        canvas = _Canvas(f"Can {me.lower() if me == 'The computer' else 'you'} go out?")
-        rules = "Austrian rules (V10)" if state.rules.single_games else "Hungarian rules"
-        canvas.text(
-            f"{me} {names.agree(me, 'wants', 'want')} to claim 501 · trick {state.trick_number} · {rules}",
-            weight="bold",
-            fill=_GOLD,
-        )
+        you = self.claimant == 0
+        canvas = _Canvas(_("Can you go out?") if you else _("Can the computer go out?"))
+        rules = _("Austrian rules (V10)") if state.rules.single_games else _("Hungarian rules")
+        if you:
+            wants = _("You want to claim 501 · trick {number} · {rules}")
+        else:
+            wants = _("The computer wants to claim 501 · trick {number} · {rules}")
+        canvas.text(wants.format(number=state.trick_number, rules=rules), weight="bold", fill=_GOLD)
         scored = state.scored_melds
         for p in (self.claimant, 1 - self.claimant):
             canvas.y += 6
-            canvas.text(_PEOPLE[p], weight="bold")
-            canvas.text(f"before this hand: {state.scores_in[p]}", size=13, x=32)
+            canvas.text(_("You") if p == 0 else _("The computer"), weight="bold")
+            canvas.text(_("before this hand: {score}").format(score=state.scores_in[p]), size=13, x=32)
             melds = [f"{self.meld_name(m)} {m.value}" for m in scored[p]]
             if state.bela_scored[p]:
                 melds.append(f"{BELA.title(lang)} {BELA.value}")
-            canvas.text(f"melds scored this hand: {', '.join(melds) if melds else 'none'}", size=13, x=32)
-            won = [t for t in state.tricks if t[3] == p]
+            if melds:
+                canvas.text(_("melds scored this hand: {melds}").format(melds=", ".join(melds)), size=13, x=32)
+            else:
+                canvas.text(_("melds scored this hand: none"), size=13, x=32)
+            won = len([t for t in state.tricks if t[3] == p])
             canvas.text(
-                f"card points of completed tricks: {state.card_points[p]} ({len(won)} tricks won)", size=13, x=32
+                ngettext(
+                    "card points of completed tricks: {points} ({n} tricks won)",
+                    "card points of completed tricks: {points} ({n} tricks won)",
+                    won,
+                ).format(points=state.card_points[p], n=won),
+                size=13,
+                x=32,
             )
         window = state.claim_window
         if window is not None and window.claimant == self.claimant:
             canvas.y += 6
             canvas.text(
-                f"Trick {window.trick} ({window.points} card points) was taken just now by the silent answer "
-                "that decided the contest.",
+                _(
+                    "Trick {trick} ({points} card points) was taken just now by the silent answer "
+                    "that decided the contest."
+                ).format(trick=window.trick, points=window.points),
                 size=13,
             )
         lead = state.lead
         if lead is not None:
             canvas.y += 6
-            canvas.text(
-                f"Trick {state.trick_number} is under way: {_people(state.leader)} led the {self.card_name(lead)}.",
-                size=13,
-            )
+            if state.leader == 0:
+                under_way = _("Trick {number} is under way: you led the {card}.")
+            else:
+                under_way = _("Trick {number} is under way: the computer led the {card}.")
+            canvas.text(under_way.format(number=state.trick_number, card=self.card_name(lead)), size=13)
             canvas.row([(card_svg(lead, language=lang, width=64, trump=lead.suit is state.trump), None)])
         return canvas.svg()
 
@@ -1594,53 +1695,95 @@ class GoingOut(Exercise):
             raise ValueError(f"answer 0 (no), 1 or 2 buli, not {buli!r}")
         truth = self.truth
         right = buli == truth
-        return self._judge(right, ("Right: " if right else "Not quite: ") + self.explain())
+        return self._judge(right, _verdict(right, self.explain()))
 
     def explain(self) -> str:
         state, p = self.state, self.claimant
-        me = _PEOPLE[p]
-        has = names.agree(me, "has", "have")
+        you = p == 0
         claim = state.claim(p)
         total, other = claim.total, claim.other
         window = state.claim_window
         cards = state.card_points[p]
         if claim.at_step_seven and window is not None:
             cards -= window.points if window.winner == p else 0
-            sum_text = (
-                f"{me} declared and led in trick {window.trick}, and the silent answer decided the contest, "
-                f"so the claim is made at step 7, before that trick is taken: its {window.points} card points count "
-                f"for neither player (S3). {me} {has} {state.scores_in[p]} + {state.meld_points[p]} in melds + "
-                f"{cards} card points = {total}."
-            )
-        else:
-            sum_text = (
-                f"{me} {has} {state.scores_in[p]} + {state.meld_points[p]} in melds + {cards} card points = {total} (S3"
-            )
-            sum_text += "; the trick under way does not count yet)." if state.lead is not None else ")."
-            if window is not None and window.claimant == p and claim.valid:
-                sum_text += (
-                    f" Without trick {window.trick}'s {window.points} card points it would be short of 501, so the "
-                    "claim is judged after that trick, which counts (S3)."
+            if you:
+                sum_text = _(
+                    "You declared and led in trick {trick}, and the silent answer decided the contest, "
+                    "so the claim is made at step 7, before that trick is taken: its {points} card points count "
+                    "for neither player (S3). You have {score} + {melds} in melds + {cards} card points = {total}."
                 )
+            else:
+                sum_text = _(
+                    "The computer declared and led in trick {trick}, and the silent answer decided the contest, "
+                    "so the claim is made at step 7, before that trick is taken: its {points} card points count "
+                    "for neither player (S3). The computer has {score} + {melds} in melds + {cards} card points = "
+                    "{total}."
+                )
+        else:
+            under_way = state.lead is not None
+            if you and under_way:
+                sum_text = _(
+                    "You have {score} + {melds} in melds + {cards} card points = {total} "
+                    "(S3; the trick under way does not count yet)."
+                )
+            elif you:
+                sum_text = _("You have {score} + {melds} in melds + {cards} card points = {total} (S3).")
+            elif under_way:
+                sum_text = _(
+                    "The computer has {score} + {melds} in melds + {cards} card points = {total} "
+                    "(S3; the trick under way does not count yet)."
+                )
+            else:
+                sum_text = _("The computer has {score} + {melds} in melds + {cards} card points = {total} (S3).")
+        sum_text = sum_text.format(
+            trick=window.trick if window is not None else 0,
+            points=window.points if window is not None else 0,
+            score=state.scores_in[p],
+            melds=state.meld_points[p],
+            cards=cards,
+            total=total,
+        )
+        if not claim.at_step_seven and window is not None and window.claimant == p and claim.valid:
+            sum_text += " " + _(
+                "Without trick {trick}'s {points} card points it would be short of 501, so the "
+                "claim is judged after that trick, which counts (S3)."
+            ).format(trick=window.trick, points=window.points)
         truth = self.truth
-        them = _people(1 - p)
-        has_them = names.agree(_PEOPLE[1 - p], "has", "have")
+        they = 1 - p  # the other player: "you" when the computer claims
         if truth == 0:
-            wins = names.agree(_PEOPLE[1 - p], "wins", "win")
-            return f"{sum_text} That is short of 501: the claim is wrong and {them} {wins} one buli (S4)."
+            if they == 0:
+                text = _("{sum} That is short of 501: the claim is wrong and you win one buli (S4).")
+            else:
+                text = _("{sum} That is short of 501: the claim is wrong and the computer wins one buli (S4).")
+            return text.format(sum=sum_text)
         if state.rules.single_games:
+            if truth == 2:
+                double = (
+                    _("you have {other}, below 250, so the loser pays double: 2 (V10).")
+                    if they == 0
+                    else _("the computer has {other}, below 250, so the loser pays double: 2 (V10).")
+                )
+            else:
+                double = (
+                    _("you have {other}, not below 250, so it is a single game: 1 (V10).")
+                    if they == 0
+                    else _("the computer has {other}, not below 250, so it is a single game: 1 (V10).")
+                )
+        elif truth == 2:
             double = (
-                f"{them} {has_them} {other}, below 250, so the loser pays double: 2 (V10)."
-                if truth == 2
-                else f"{them} {has_them} {other}, not below 250, so it is a single game: 1 (V10)."
+                _("you have {other}, 250 or less: a maccs, 2 buli (S4).")
+                if they == 0
+                else _("the computer has {other}, 250 or less: a maccs, 2 buli (S4).")
             )
         else:
             double = (
-                f"{them} {has_them} {other}, 250 or less: a maccs, 2 buli (S4)."
-                if truth == 2
-                else f"{them} {has_them} {other}, more than 250: 1 buli (S4)."
+                _("you have {other}, more than 250: 1 buli (S4).")
+                if they == 0
+                else _("the computer has {other}, more than 250: 1 buli (S4).")
             )
-        return f"{sum_text} That is 501 or more, so the claim is right; {double}"
+        return _("{sum} That is 501 or more, so the claim is right; {double}").format(
+            sum=sum_text, double=double.format(other=other)
+        )
 
 
 # ---------------------------------------------------------------------------- 8. name the card
@@ -1657,22 +1800,22 @@ _LOOKS_LIKE: dict[Rank, tuple[Rank, ...]] = {
 """For each rank, the ranks a beginner takes it for (above all the Over for the Under and back)."""
 
 _RANK_LOOKS: dict[Rank, str] = {
-    Rank.ACE: "two large pips and the picture of a season make the {r}",
-    Rank.KING: "a rider on a horse is the {r}",
-    Rank.OVER: "on the {r} the suit pip stands high, in the top left corner",
-    Rank.UNDER: "on the {r} the suit pip stands lower down the left side",
-    Rank.TEN: "the numeral X and ten pips make the {r}",
-    Rank.NINE: "the numeral IX and nine pips make the {r}",
-    Rank.EIGHT: "the numeral VIII and eight pips make the {r}",
-    Rank.SEVEN: "the numeral VII and seven pips make the {r}",
+    Rank.ACE: N_("two large pips and the picture of a season make the {r}"),
+    Rank.KING: N_("a rider on a horse is the {r}"),
+    Rank.OVER: N_("on the {r} the suit pip stands high, in the top left corner"),
+    Rank.UNDER: N_("on the {r} the suit pip stands lower down the left side"),
+    Rank.TEN: N_("the numeral X and ten pips make the {r}"),
+    Rank.NINE: N_("the numeral IX and nine pips make the {r}"),
+    Rank.EIGHT: N_("the numeral VIII and eight pips make the {r}"),
+    Rank.SEVEN: N_("the numeral VII and seven pips make the {r}"),
 }
 """How each rank is recognised in the picture ({r} is the rank's name)."""
 
 _SUIT_LOOKS: dict[Suit, str] = {
-    Suit.ACORNS: "brown acorns",
-    Suit.LEAVES: "green leaves",
-    Suit.HEARTS: "red hearts",
-    Suit.BELLS: "round yellow bells",
+    Suit.ACORNS: N_("brown acorns"),
+    Suit.LEAVES: N_("green leaves"),
+    Suit.HEARTS: N_("red hearts"),
+    Suit.BELLS: N_("round yellow bells"),
 }
 """What the pips of each suit look like."""
 
@@ -1689,8 +1832,8 @@ class NameTheCard(Exercise):
     """
 
     id = "name-the-card"
-    title = "Name the card"
-    instruction = "What is this card called? Choose its name."
+    title = N_("Name the card")
+    instruction = N_("What is this card called? Choose its name.")
 
     card: Card
     options: list[Card]
@@ -1740,9 +1883,12 @@ class NameTheCard(Exercise):
         lang = self.language
         svg = card_svg(self.card, language=lang, width=130, bare=True)  # as a real pack shows it
         if not self.solved:  # the picture's own label would give the name away
-            svg = _ARIA.sub('aria-label="the card to name"', _TITLE.sub("", svg, count=1), count=1)
-        canvas = _Canvas(f"The card: {self.card_name(self.card)}" if self.solved else "A card to name")
-        canvas.text("Which card is this?", weight="bold", fill=_GOLD)
+            label = _attr(_("the card to name"))
+            svg = _ARIA.sub(lambda _m: f'aria-label="{label}"', _TITLE.sub("", svg, count=1), count=1)
+        canvas = _Canvas(
+            _("The card: {card}").format(card=self.card_name(self.card)) if self.solved else _("A card to name")
+        )
+        canvas.text(_("Which card is this?"), weight="bold", fill=_GOLD)
         canvas.row([(svg, None)])
         if self.solved:
             canvas.text(f"{self.card_name(self.card)} ({self.card.text})", weight="bold", fill=_GOLD)
@@ -1755,17 +1901,21 @@ class NameTheCard(Exercise):
         else:
             chosen = next((c for c in self.options if self.card_name(c) == choice), None)
         if chosen is None or chosen not in self.options:
-            self._say("Choose one of the four names under the picture.", "info")
+            self._say(_("Choose one of the four names under the picture."), "info")
             return False
         if self.solved:
             return self._judge(chosen is self.card, "")
         self.tried.add(chosen)
         said = self.card_name(chosen)
         if said == self.card_name(self.card):  # judged by the names, in the learner's language
-            return self._judge(True, f"Right: {self.explain()}")
+            return self._judge(True, _("Right: {why}").format(why=self.explain()))
         if self.mistakes == 0:
-            return self._judge(False, f"Not quite: this is not the {said}. {self.hint(chosen)}")
-        return self._judge(False, f"Not quite: this is not the {said}. It is {self.explain()}")
+            return self._judge(
+                False, _("Not quite: this is not the {card}. {hint}").format(card=said, hint=self.hint(chosen))
+            )
+        return self._judge(
+            False, _("Not quite: this is not the {card}. It is {why}").format(card=said, why=self.explain())
+        )
 
     def hint(self, wrong: Card) -> str:
         """What tells ``wrong`` apart from the card shown, without naming the card (C1)."""
@@ -1773,25 +1923,29 @@ class NameTheCard(Exercise):
         if wrong.rank is not self.card.rank:
             if {wrong.rank, self.card.rank} == {Rank.OVER, Rank.UNDER}:
                 over, under = Rank.OVER.name_in(lang), Rank.UNDER.name_in(lang)
-                return (
-                    f"Look where the suit pip stands: on the {over} it stands high, in the top left corner; "
-                    f"on the {under} lower down the left side. Try again (C1)."
-                )
-            look = _RANK_LOOKS[wrong.rank].format(r=wrong.rank.name_in(lang))
-            return f"Look at the figure or the numeral: {look}. Try again (C1)."
-        return (
-            f"Look at the pips: the pips of {self.suit_name(wrong.suit)} are {_SUIT_LOOKS[wrong.suit]}, "
-            "and these are not. Try again (C1)."
+                return _(
+                    "Look where the suit pip stands: on the {over} it stands high, in the top left corner; "
+                    "on the {under} lower down the left side. Try again (C1)."
+                ).format(over=over, under=under)
+            look = _(_RANK_LOOKS[wrong.rank]).format(r=wrong.rank.name_in(lang))
+            return _("Look at the figure or the numeral: {look}. Try again (C1).").format(look=look)
+        return _("Look at the pips: the pips of {suit} are {pips}, and these are not. Try again (C1).").format(
+            suit=self.suit_name(wrong.suit), pips=_(_SUIT_LOOKS[wrong.suit])
         )
 
     def explain(self) -> str:
         """How the card shown is recognised, with its notation (C1)."""
         lang, card = self.language, self.card
-        look = _RANK_LOOKS[card.rank].format(r=card.rank.name_in(lang))
-        return (
-            f"the {self.card_name(card)}, written {card.text} in this course. Its pips are "
-            f"{_SUIT_LOOKS[card.suit]}, the suit of {self.suit_name(card.suit)}, and {look} "
+        look = _(_RANK_LOOKS[card.rank]).format(r=card.rank.name_in(lang))
+        return _(
+            "the {card}, written {code} in this course. Its pips are {pips}, the suit of {suit}, and {look} "
             "(C1: 4 suits × 8 ranks)."
+        ).format(
+            card=self.card_name(card),
+            code=card.text,
+            pips=_(_SUIT_LOOKS[card.suit]),
+            suit=self.suit_name(card.suit),
+            look=look,
         )
 
 
