@@ -24,6 +24,7 @@ with every message to translate; translate it in Poedit or Weblate, ``compile``,
 from __future__ import annotations
 
 import argparse
+import copy
 import fnmatch
 import io
 import json
@@ -181,7 +182,8 @@ def extract_all(add: Iterable[str] = ()) -> None:
     _atomic_write(TEMPLATE, buffer.getvalue())
     for lang in (*TRANSLATED, *add):
         catalog = _read(po_path(lang), lang)
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        # (a copy: Babel's update shares the template's message objects with the catalog it updates)
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()
         _take_translations(catalog, _parts(lang))
         _write_po(catalog, po_path(lang), lang)

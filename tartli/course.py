@@ -13,10 +13,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tartli.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Page:
-    """One page of the app."""
+    """One page of the app (its title and summary in English: :func:`tartli.i18n._` shows them translated)."""
 
     file: str
     title: str
@@ -26,90 +28,93 @@ class Page:
 
 
 PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its notebook's metadata
-    Page("00_index.ipynb", "Welcome to Tartli", "What the game is and how this course works."),
+    Page("00_index.ipynb", N_("Welcome to Tartli"), N_("What the game is and how this course works.")),
     Page(
         "01_pack.ipynb",
-        "The pack",
-        "The 32 William Tell cards, the four German suits, Over and Under.",
+        N_("The pack"),
+        N_("The 32 William Tell cards, the four German suits, Over and Under."),
         exercises=("lesson01.name-the-card",),
     ),
     Page(
         "02_ranks_and_points.ipynb",
-        "Ranks and points",
-        "The three orders of the cards and the 161 card points.",
+        N_("Ranks and points"),
+        N_("The three orders of the cards and the 161 card points."),
         exercises=("lesson02.which-card-wins", "lesson02.count-points"),
     ),
     Page(
         "03_deal.ipynb",
-        "The deal and the table",
-        "Packets of three, the trump indicator, the talon, the swap.",
+        N_("The deal and the table"),
+        N_("Packets of three, the trump indicator, the talon, the swap."),
         exercises=("lesson03.quiz",),
     ),
     Page(
         "04_phase_one.ipynb",
-        "Phase 1: trick and draw",
-        "Free play in the first seven tricks, and who draws what.",
+        N_("Phase 1: trick and draw"),
+        N_("Free play in the first seven tricks, and who draws what."),
         exercises=("lesson04.quiz",),
     ),
     Page(
         "05_melds.ipynb",
-        "Melds",
-        "Sequences from terc to okt, four of a kind, and béla.",
+        N_("Melds"),
+        N_("Sequences from terc to okt, four of a kind, and béla."),
         exercises=("lesson05.find-melds",),
     ),
     Page(
         "06_meld_contest.ipynb",
-        "The meld contest",
-        "Who may answer a declaration, and who scores.",
+        N_("The meld contest"),
+        N_("Who may answer a declaration, and who scores."),
         exercises=("lesson06.meld-contest",),
     ),
     Page(
         "07_sequences.ipynb",
-        "Building sequences",
-        "Which sequence may follow which in the same suit, and the Over-kvint ladder.",
+        N_("Building sequences"),
+        N_("Which sequence may follow which in the same suit, and the Over-kvint ladder."),
         exercises=("lesson07.same-suit",),
     ),
     Page(
         "08_phase_two.ipynb",
-        "Phase 2",
-        "Follow suit, trump if you cannot, the last trick's 10, stichmatsch; endgames with a coach.",
+        N_("Phase 2"),
+        N_("Follow suit, trump if you cannot, the last trick's 10, stichmatsch; endgames with a coach."),
         exercises=("lesson08.endgame", "lesson08.what-may-you-play"),
     ),
     Page(
         "09_scoring.ipynb",
-        "Scoring and going out",
-        "Running scores to 501, claiming at any moment, buli and maccs, the chalk slate.",
+        N_("Scoring and going out"),
+        N_("Running scores to 501, claiming at any moment, buli and maccs, the chalk slate."),
         exercises=("lesson09.going-out",),
     ),
     Page(
         "10_play_a_game.ipynb",
-        "Play a game",
-        "A whole match against the computer at your level, with hints, undo and a review of each hand.",
+        N_("Play a game"),
+        N_("A whole match against the computer at your level, with hints, undo and a review of each hand."),
         exercises=("lesson10.match",),
     ),
     Page(
         "11_variants.ipynb",
-        "Variants",
-        "The Austrian Tartl and the Pais béla rule, side by side on the same deal.",
+        N_("Variants"),
+        N_("The Austrian Tartl and the Pais béla rule, side by side on the same deal."),
         exercises=("lesson11.quiz",),
     ),
     Page(
         "12_history.ipynb",
-        "History",
-        "A timeline from Schiller's play to today, the Jass family, the William Tell pack, and the game's neighbours.",
+        N_("History"),
+        N_(
+            "A timeline from Schiller's play to today, the Jass family, the William Tell pack, "
+            "and the game's neighbours."
+        ),
         exercises=("lesson12.quiz",),
     ),
     Page(
         "13_scenario_lab.ipynb",
-        "Scenario lab",
-        "Set up any position, check it, play it out, or pass it on as a record.",
+        N_("Scenario lab"),
+        N_("Set up any position, check it, play it out, or pass it on as a record."),
         exercises=("lesson13.lab-challenge",),
     ),
-    Page("rules.ipynb", "The rule book", "Every rule of the game, by its ID, in a few words."),
+    Page("rules.ipynb", N_("The rule book"), N_("Every rule of the game, by its ID, in a few words.")),
     Page(
         "practice.ipynb",
-        "Practice",
-        "Eight trainers: card names, tricks, card points, melds, the contest, what to play, going out.",
+        N_("Practice"),
+        N_("Eight trainers: card names, tricks, card points, melds, the contest, what to play, going out."),
         exercises=(
             "name-the-card",
             "which-card-wins",
@@ -121,7 +126,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
             "going-out",
         ),
     ),
-    Page("table.ipynb", "Play at the table", "A whole game against the computer, or two people at one screen."),
+    Page("table.ipynb", N_("Play at the table"), N_("A whole game against the computer, or two people at one screen.")),
 )
 """The pages in reading order. Lessons are added here as they are written."""
 
@@ -179,10 +184,13 @@ def nav_html(file: str) -> str:
     links = []
     if i > 0:
         prev = PAGES[i - 1]
-        links.append(f'<a class="tartli-prev" target="_self" href="{page_url(prev)}">← {html.escape(prev.title)}</a>')
+        back = html.escape(_(prev.title))
+        links.append(f'<a class="tartli-prev" target="_self" href="{page_url(prev)}">← {back}</a>')
     if i != 0:
-        links.append(f'<a class="tartli-home" target="_self" href="{page_url(PAGES[0])}">Course map</a>')
+        home = _("Course map")
+        links.append(f'<a class="tartli-home" target="_self" href="{page_url(PAGES[0])}">{html.escape(home)}</a>')
     if i + 1 < len(PAGES):
         nxt = PAGES[i + 1]
-        links.append(f'<a class="tartli-next" target="_self" href="{page_url(nxt)}">{html.escape(nxt.title)} →</a>')
+        on = html.escape(_(nxt.title))
+        links.append(f'<a class="tartli-next" target="_self" href="{page_url(nxt)}">{on} →</a>')
     return '<nav class="tartli-nav" style="display:flex;gap:2em;margin:1.5em 0">' + "".join(links) + "</nav>"

@@ -69,7 +69,7 @@ def test_the_check_finds_a_missing_translation_a_fuzzy_one_and_a_lost_placeholde
     first.string = ""
     second.flags.add("fuzzy")
     third.string = "x"
-    found = catalogs.problems(broken, "hu")
+    found = [line for line in catalogs.problems(broken, "hu") if line not in catalogs.problems(catalog, "hu")]
     assert [line.split(":")[1].strip().split(" ")[0] for line in found] == ["untranslated", "fuzzy", "placeholders"]
 
 

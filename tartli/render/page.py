@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from tartli import names
 from tartli.cards import RANKS, SUITS, Card, Language
 from tartli.render.cards import back_svg, card_svg
 
@@ -28,8 +29,9 @@ figcaption{font-size:11px;color:#555}svg{display:block}
 """
 
 
-def sheet_html(language: Language = "en", *, width: float = 90) -> str:
-    """An HTML page with every face, the back and one card in each state."""
+def sheet_html(language: Language | None = None, *, width: float = 90) -> str:
+    """An HTML page with every face, the back and one card in each state (no language: the page's)."""
+    language = names.resolve(language)
     title, states_title = _TITLES[language]
     head = "".join(f"<th>{escape(r.name_in(language))}</th>" for r in RANKS)
     rows = []

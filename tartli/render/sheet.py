@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tartli.render.sheet", description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="the HTML file to write")
     parser.add_argument("--png", type=Path, help="also screenshot the page into this PNG (headless Chromium)")
-    parser.add_argument("--language", choices=("en", "hu", "de"), default="en")
+    parser.add_argument("--language", choices=("en", "hu", "de"), help="default: the current language (en)")
     parser.add_argument("--width", type=float, default=90, help="card width in CSS px (default 90)")
     parser.add_argument("--window", default="1100,900", help="browser window size for --png (default 1100,900)")
     parser.add_argument("--slate", action="store_true", help="the chalk score signs instead of the pack")

@@ -14,6 +14,7 @@ import anywidget
 import traitlets
 
 from tartli.course import PAGES, Page, page_url
+from tartli.i18n import _
 
 _ESM = r"""
 function best(store) {
@@ -32,11 +33,16 @@ function best(store) {
   return out;
 }
 
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 function render({ model, el }) {
   let store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
 
   function draw() {
+    const words = model.get("words");
     const progress = store ? best(store) : {};
     const list = document.createElement("ol");
     list.className = "tartli-map";
@@ -56,7 +62,7 @@ function render({ model, el }) {
         earned += got; possible += 3 * ids.length;
         const stars = document.createElement("span");
         stars.className = "tartli-stars";
-        stars.setAttribute("aria-label", `${got} of ${3 * ids.length} stars`);
+        stars.setAttribute("aria-label", fill(words.stars, { got: got, total: 3 * ids.length }));
         stars.textContent = `★ ${got}/${3 * ids.length}`;
         stars.style.cssText = "color:#8a5a00;font-weight:600;white-space:nowrap";
         item.appendChild(stars);
@@ -65,12 +71,12 @@ function render({ model, el }) {
     });
     const total = document.createElement("p");
     total.className = "tartli-total";
-    total.textContent = possible ? `Stars so far: ${earned} of ${possible}.` : "";
+    total.textContent = possible ? fill(words.total, { earned: earned, possible: possible }) : "";
     const reset = document.createElement("button");
-    reset.textContent = "Forget my progress";
+    reset.textContent = words.reset;
     reset.className = "tartli-reset";
     reset.addEventListener("click", () => {
-      if (!store || !window.confirm("Forget all stars kept in this browser?")) return;
+      if (!store || !window.confirm(words.confirm)) return;
       const keys = [];
       for (let i = 0; i < store.length; i++) {
         const key = store.key(i);
@@ -82,6 +88,7 @@ function render({ model, el }) {
     el.replaceChildren(list, total, reset);
   }
   model.on("change:pages", draw);
+  model.on("change:words", draw);
   draw();
 }
 export default { render };
@@ -93,12 +100,33 @@ class CourseMap(anywidget.AnyWidget):
 
     _esm = _ESM
     pages = traitlets.List(traitlets.Dict()).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    """The map's own words in the page's language (``{got}``-style fields filled in by the browser)."""
 
     @classmethod
     def of(cls, pages: tuple[Page, ...] = PAGES) -> CourseMap:
-        """The map of the course (the index page itself left out)."""
+        """The map of the course (the index page itself left out), in the page's language."""
         return cls(pages=[_entry(p) for p in pages[1:]])
+
+    @traitlets.default("words")
+    def _words(self) -> dict[str, str]:
+        return map_words()
+
+
+def map_words() -> dict[str, str]:
+    """The course map's words: a page's stars, the total, the reset button and its question."""
+    return {
+        "stars": _("{got} of {total} stars"),
+        "total": _("Stars so far: {earned} of {possible}."),
+        "reset": _("Forget my progress"),
+        "confirm": _("Forget all stars kept in this browser?"),
+    }
 
 
 def _entry(page: Page) -> dict[str, Any]:
-    return {"title": page.title, "summary": page.summary, "href": page_url(page), "exercises": list(page.exercises)}
+    return {
+        "title": _(page.title),
+        "summary": _(page.summary),
+        "href": page_url(page),
+        "exercises": list(page.exercises),
+    }

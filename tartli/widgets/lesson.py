@@ -20,6 +20,7 @@ from IPython import display as ipd
 
 from tartli import names
 from tartli.cards import Card, Suit
+from tartli.i18n import _
 from tartli.names import Language
 from tartli.render.cards import card_svg
 
@@ -40,14 +41,14 @@ def _box(title: str, items: Iterable[str], colour: str, background: str) -> str:
     return f'<div class="tartli-box" style="{style}"><b>{html.escape(title)}</b><ul>{rows}</ul></div>'
 
 
-def goals(items: Sequence[str], title: str = "In this lesson you will") -> None:
-    """The opening box: what the learner will be able to do."""
-    show(_box(title, items, "#2f6b45", "#eef6f0"))
+def goals(items: Sequence[str], title: str | None = None) -> None:
+    """The opening box: what the learner will be able to do (title: "In this lesson you will")."""
+    show(_box(title or _("In this lesson you will"), items, "#2f6b45", "#eef6f0"))
 
 
-def recap(items: Sequence[str], title: str = "Recap") -> None:
-    """The closing box: the points to remember."""
-    show(_box(title, items, "#8a5a00", "#fbf4e4"))
+def recap(items: Sequence[str], title: str | None = None) -> None:
+    """The closing box: the points to remember (title: "Recap")."""
+    show(_box(title or _("Recap"), items, "#8a5a00", "#fbf4e4"))
 
 
 def cards(

@@ -29,6 +29,7 @@ from tartli import names
 from tartli.cards import Card, Rank
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
+from tartli.i18n import N_, _, ngettext
 from tartli.match import Match
 from tartli.moves import Declare, GoOut, Play, Swap
 from tartli.names import agree, upper_first
@@ -36,40 +37,55 @@ from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers import _GOLD, Exercise, _Canvas, _play_randomly, _random_hand
 
-__all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "who", "whose"]
+__all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "players", "who", "whose"]
 
 Answer = int | bool
 _TALON_AT_START = 14
 """The talon as dealt, the indicator included (D1); only used to word the explanations."""
 
 
-PLAYERS: tuple[str, str] = ("You", "The computer")
-"""The two players as the learner reads them: the learner is player 0, as at the course's tables."""
+PLAYERS: tuple[str, str] = (N_("You"), N_("The computer"))
+"""The two players as the learner reads them: the learner is player 0, as at the course's tables.
+
+In English; :func:`players` (or ``tr(PLAYERS[p])`` in a notebook) gives them in the page's language."""
+
+
+def players() -> tuple[str, str]:
+    """The two players in the page's language: ("You", "The computer"), ("Te", "A gép") ..."""
+    return _(PLAYERS[0]), _(PLAYERS[1])
 
 
 def who(p: int, *, start: bool = True) -> str:
-    """Player ``p`` in words: "You", "The computer" (``start=False``: "you", "the computer").
+    """Player ``p`` in words, in the page's language: "You", "The computer" (``start=False``: "you",
+    "the computer"). A name to stand alone (an answer, a label): a sentence about a player is one
+    message per player, since "you" and "the computer" do not conjugate alike.
 
     >>> who(1), who(0, start=False)
     ('The computer', 'you')
     """
-    name = PLAYERS[p]
+    name = players()[p]
     return name if start else name[:1].lower() + name[1:]
 
 
 def does(p: int, third: str, second: str, *, start: bool = True) -> str:
-    """Player ``p`` with a verb that agrees: "You hold", "The computer holds".
+    """Player ``p`` with an English verb that agrees: "You hold", "The computer holds" (English only).
 
     >>> does(0, "holds", "hold"), does(1, "has", "have", start=False)
     ('You hold', 'the computer has')
     """
-    return f"{who(p, start=start)} {agree(PLAYERS[p], third, second)}"
+    name = PLAYERS[p]
+    return f"{name if start else name[:1].lower() + name[1:]} {agree(name, third, second)}"
 
 
 def whose(p: int, *, start: bool = True) -> str:
-    """Player ``p``'s: "Your", "The computer's" (``start=False``: "your", "the computer's")."""
+    """Player ``p``'s: "Your", "The computer's" (``start=False``: "your", "the computer's"; English only)."""
     name = "Your" if p == 0 else f"{PLAYERS[p]}'s"
     return name if start else name[:1].lower() + name[1:]
+
+
+def _by(p: int, you: str, computer: str) -> str:
+    """The message about player ``p``: ``you`` for the learner (player 0), ``computer`` for the other."""
+    return you if p == 0 else computer
 
 
 def _start_of_trick(number: int) -> Callable[[HandState], bool]:
@@ -154,13 +170,15 @@ class _Quiz(Exercise):
         right = value == truth
         why = upper_first(self.explain())
         if right:
-            return self._judge(True, f"Right. {why}")
-        return self._judge(False, f"Not quite: the answer is {self.answer_text(truth)}. {why}")
+            return self._judge(True, _("Right. {why}").format(why=why))
+        return self._judge(
+            False, _("Not quite: the answer is {answer}. {why}").format(answer=self.answer_text(truth), why=why)
+        )
 
     def answer_text(self, value: Answer) -> str:
         """An answer in words: "yes", "no", "you", "the computer", "12"."""
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return _("yes") if value else _("no")
         return who(value, start=False) if self.kind in self.PLAYER_KINDS else str(value)
 
     # -- words and pictures
@@ -175,24 +193,29 @@ class _Quiz(Exercise):
 
     def _header(self, canvas: _Canvas, when: str | None = None) -> None:
         """Trumps, the dealer, and the moment (by default the trick under way and its phase)."""
-        state, lang = self.state, self.language
+        state = self.state
         if when is None:
-            phase = names.term("phase 1" if state.trick_number <= PHASE1_TRICKS else "phase 2", lang)
-            when = f"trick {state.trick_number}, {phase}"
+            phase = names.term("phase 1" if state.trick_number <= PHASE1_TRICKS else "phase 2", self.language)
+            when = _("trick {number}, {phase}").format(number=state.trick_number, phase=phase)
         canvas.text(
-            f"{names.term('trump', lang).capitalize()}: {self.suit_name(state.trump)} · "
-            f"dealer: {who(state.dealer, start=False)} · {when}",
+            _("Trump: {suit} · dealer: {dealer} · {when}").format(
+                suit=self.suit_name(state.trump), dealer=who(state.dealer, start=False), when=when
+            ),
             weight="bold",
             fill=_GOLD,
         )
 
     def _trick_row(self, canvas: _Canvas, number: int, width: float = 92) -> None:
         """The two cards of completed trick ``number``, each labelled with who played it."""
-        leader, lead, second, _ = self.state.tricks[number - 1]
+        leader, lead, second, _winner = self.state.tricks[number - 1]
         y = canvas.y + 24
         for i, (p, card) in enumerate(((leader, lead), (1 - leader, second))):
             x = 16 + i * (width + 40)
-            canvas.label(x, y - 6, f"{who(p)} {'led' if i == 0 else 'played second'}")
+            if i == 0:
+                label = _by(p, _("You led"), _("The computer led"))
+            else:
+                label = _by(p, _("You played second"), _("The computer played second"))
+            canvas.label(x, y - 6, label)
             canvas.place(card_svg(card, language=self.language, width=width, trump=card.suit is self.state.trump), x, y)
         canvas.y = y + width * 1.6 + 4
 
@@ -201,9 +224,6 @@ class _Quiz(Exercise):
         if indicator is not None:
             canvas.row([(card_svg(indicator, language=self.language, width=64, trump=True), None)])
 
-    def _name(self, card: Card) -> str:
-        return f"the {self.card_name(card)}"
-
 
 # ---------------------------------------------------------------------------- the deal (D1, D2, D3, T5)
 class DealQuiz(_Quiz):
@@ -211,8 +231,8 @@ class DealQuiz(_Quiz):
     talon (D1), who deals this hand (D2)."""
 
     id = "deal-quiz"
-    title = "The deal: a quick quiz"
-    instruction = "Answer the question about the position shown."
+    title = N_("The deal: a quick quiz")
+    instruction = N_("Answer the question about the position shown.")
 
     KINDS = ("leader", "swap", "talon", "dealer")
     PLAYER_KINDS = ("leader", "dealer")
@@ -240,32 +260,32 @@ class DealQuiz(_Quiz):
     def _pose_leader(self) -> None:
         number = 1 if self.rng.random() < 0.35 else self.rng.randint(2, 9)
         self.state = self._hand_at_trick(number)
-        self.question = f"Who leads trick {self.state.trick_number}?"
+        self.question = _("Who leads trick {number}?").format(number=self.state.trick_number)
         self.choices = self._player_choices()
 
     def _pose_talon(self) -> None:
         self.state = self._hand_at_trick(self.rng.randint(1, 8))
-        self.question = "How many cards are in the talon now, the face-up indicator included?"
+        self.question = _("How many cards are in the talon now, the face-up indicator included?")
         self.choices = self._count_choices(int(self.truth))
 
     def _pose_dealer(self) -> None:
         rng = self.rng
-        for _ in range(20):
+        for _try in range(20):
             match = Match(seed=rng.randrange(10**9), first_dealer=rng.randint(0, 1))
-            for _ in range(rng.randint(1, 4)):
+            for _hand in range(rng.randint(1, 4)):
                 _play_out(match.state, rng)
                 match.next_hand()
             if not match.is_over:
                 break
         self.match, self.state = match, match.state
-        self.question = f"Who deals hand {len(match.results) + 1} of this match?"
+        self.question = _("Who deals hand {number} of this match?").format(number=len(match.results) + 1)
         self.choices = self._player_choices()
 
     def _pose_swap(self) -> None:
         rng = self.rng
         case = rng.choice(("yes", "yes", "yes", "second", "led", "declared", "phase 2"))
         found: HandState | None = None
-        for _ in range(200):
+        for _try in range(200):
             state = _random_hand(rng)
             found = self._find_swap_case(state, case)
             if found is not None:
@@ -276,17 +296,17 @@ class DealQuiz(_Quiz):
         self.state = found
         holder = _holder(found, _trump_seven(found))
         self.holder = holder if holder is not None else found.leader
-        seven = self._name(_trump_seven(found))
-        self.question = (
-            f"{does(self.holder, 'holds', 'hold')} {seven}, the trump Seven. "
-            f"May {who(self.holder, start=False)} swap it for the indicator now?"
-        )
-        self.choices = [("Yes, the swap is allowed now", True), ("No, not now", False)]
+        self.question = _by(
+            self.holder,
+            _("You hold the {card}, the trump Seven. May you swap it for the indicator now?"),
+            _("The computer holds the {card}, the trump Seven. May the computer swap it for the indicator now?"),
+        ).format(card=self.card_name(_trump_seven(found)))
+        self.choices = [(_("Yes, the swap is allowed now"), True), (_("No, not now"), False)]
 
     def _find_swap_case(self, state: HandState, case: str) -> HandState | None:
         """Play random legal moves until the position of ``case`` comes up (None if the hand ends first)."""
         rng = self.rng
-        for _ in range(200):
+        for _try in range(200):
             if state.is_over:
                 return None
             seven = _trump_seven(state)
@@ -339,66 +359,100 @@ class DealQuiz(_Quiz):
     def _explain_leader(self) -> str:
         state, leader = self.state, int(self.truth)
         if state.trick_number == 1:
-            return (
-                f"{who(state.dealer)} dealt, so the non-dealer, {who(leader, start=False)}, "
-                f"{agree(who(leader), 'leads', 'lead')} the first trick (D3)."
+            return _by(
+                leader,
+                _("The computer dealt, so the non-dealer, you, lead the first trick (D3)."),
+                _("You dealt, so the non-dealer, the computer, leads the first trick (D3)."),
             )
         number = state.trick_number - 1
-        _, lead, second, winner = state.tricks[-1]
+        _leader, lead, second, winner = state.tricks[-1]
         won = lead if winner == state.tricks[-1][0] else second
-        return (
-            f"{self._name(won)} won trick {number} (T1), so {who(winner, start=False)} took it and "
-            f"{agree(who(winner), 'leads', 'lead')} trick {state.trick_number}: "
-            "each trick's winner leads the next (D3)."
-        )
+        return _by(
+            winner,
+            _(
+                "the {card} won trick {number} (T1), so you took it and lead trick {next}: "
+                "each trick's winner leads the next (D3)."
+            ),
+            _(
+                "the {card} won trick {number} (T1), so the computer took it and leads trick {next}: "
+                "each trick's winner leads the next (D3)."
+            ),
+        ).format(card=self.card_name(won), number=number, next=state.trick_number)
 
     def _explain_swap(self) -> str:
         state, p, may = self.state, self.holder, bool(self.truth)
         if may:
-            return (
-                f"{does(p, 'is', 'are')} about to lead trick {state.trick_number} and "
-                f"{agree(who(p), 'has', 'have')} not declared or played yet, so {who(p, start=False)} may exchange "
-                "the trump Seven for the trump indicator. The swap is optional: "
-                f"{'you' if p == 0 else 'it'} may also keep the Seven (T5)."
-            )
+            return _by(
+                p,
+                _(
+                    "You are about to lead trick {number} and have not declared or played yet, so you may "
+                    "exchange the trump Seven for the trump indicator. The swap is optional: you may also keep "
+                    "the Seven (T5)."
+                ),
+                _(
+                    "The computer is about to lead trick {number} and has not declared or played yet, so the "
+                    "computer may exchange the trump Seven for the trump indicator. The swap is optional: it may "
+                    "also keep the Seven (T5)."
+                ),
+            ).format(number=state.trick_number)
         if state.indicator is None:
-            return (
+            return _(
                 "the indicator is no longer on the table: the loser of trick 7 took it. "
                 "The swap is only possible before tricks 1-7 (T5)."
             )
         if p != state.leader:
-            return (
-                "only the player about to lead may swap, and "
-                f"{does(state.leader, 'leads', 'lead', start=False)} this trick (T5)."
+            return _by(
+                state.leader,
+                _("only the player about to lead may swap, and you lead this trick (T5)."),
+                _("only the player about to lead may swap, and the computer leads this trick (T5)."),
             )
         if state.lead is not None:
-            return f"{does(p, 'has', 'have')} led already; the swap must come before the lead (T5)."
+            return _by(
+                p,
+                _("You have led already; the swap must come before the lead (T5)."),
+                _("The computer has led already; the swap must come before the lead (T5)."),
+            )
         if state.declared[p] is not None:
-            return f"{does(p, 'has', 'have')} declared already; the swap comes before declaring (T5, K1)."
-        return "the swap is open only to the player about to lead, before they declare or lead, in tricks 1-7 (T5)."
+            return _by(
+                p,
+                _("You have declared already; the swap comes before declaring (T5, K1)."),
+                _("The computer has declared already; the swap comes before declaring (T5, K1)."),
+            )
+        return _("the swap is open only to the player about to lead, before they declare or lead, in tricks 1-7 (T5).")
 
     def _explain_talon(self) -> str:
         state, count = self.state, int(self.truth)
         done = state.trick_number - 1
-        start = "The talon starts with 14 cards: 13 face down and the indicator under them (D1)."
+        start = _("The talon starts with 14 cards: 13 face down and the indicator under them (D1).")
         if done == 0:
-            return f"{start} No trick has been played yet."
-        if state.indicator is None:
-            return (
-                f"{start} After each of tricks 1-7 both players drew one card (T3); after trick 7 the "
+            then = _("No trick has been played yet.")
+        elif state.indicator is None:
+            then = _(
+                "After each of tricks 1-7 both players drew one card (T3); after trick 7 the "
                 "loser took the indicator, so the talon is empty and phase 2 has begun."
             )
-        return (
-            f"{start} After each trick both players draw one card, two a trick (T3): "
-            f"{done} {'trick' if done == 1 else 'tricks'} played, 14 − 2 × {done} = {count}."
-        )
+        else:
+            then = ngettext(
+                "After each trick both players draw one card, two a trick (T3): "
+                "{done} trick played, 14 − 2 × {done} = {count}.",
+                "After each trick both players draw one card, two a trick (T3): "
+                "{done} tricks played, 14 − 2 × {done} = {count}.",
+                done,
+            ).format(done=done, count=count)
+        return f"{start} {then}"
 
     def _explain_dealer(self) -> str:
         assert self.match is not None
         dealers = [r.dealer for r in self.match.results]
-        listed = ", ".join(f"{who(d, start=False)} dealt hand {i}" for i, d in enumerate(dealers, start=1))
-        now = does(self.state.dealer, "deals", "deal", start=False)
-        return f"the deal alternates from hand to hand (D2): {listed}, so {now} hand {len(dealers) + 1}."
+        listed = ", ".join(
+            _by(d, _("you dealt hand {number}"), _("the computer dealt hand {number}")).format(number=i)
+            for i, d in enumerate(dealers, start=1)
+        )
+        return _by(
+            self.state.dealer,
+            _("the deal alternates from hand to hand (D2): {dealt}, so you deal hand {number}."),
+            _("the deal alternates from hand to hand (D2): {dealt}, so the computer deals hand {number}."),
+        ).format(dealt=listed, number=len(dealers) + 1)
 
     # -- the picture
     def _picture(self) -> str:
@@ -407,51 +461,77 @@ class DealQuiz(_Quiz):
         if self.kind == "dealer":
             assert self.match is not None
             first = self.match.results[0].dealer if self.match.results else state.dealer
-            canvas.text(f"{who(first)} dealt the first hand of this match.", weight="bold", fill=_GOLD)
+            canvas.text(
+                _by(
+                    first,
+                    _("You dealt the first hand of this match."),
+                    _("The computer dealt the first hand of this match."),
+                ),
+                weight="bold",
+                fill=_GOLD,
+            )
             played = len(self.match.results)
-            canvas.text(f"{played} {'hand has' if played == 1 else 'hands have'} been played so far.", size=14)
-            canvas.text(f"Now hand {played + 1} is about to be dealt.", size=14)
+            canvas.text(
+                ngettext(
+                    "{count} hand has been played so far.", "{count} hands have been played so far.", played
+                ).format(count=played),
+                size=14,
+            )
+            canvas.text(_("Now hand {number} is about to be dealt.").format(number=played + 1), size=14)
             return canvas.svg()
         self._header(canvas)
         if self.kind == "leader":
             if state.trick_number == 1:
-                canvas.text("The cards are dealt; nothing has been played yet.", size=14)
+                canvas.text(_("The cards are dealt; nothing has been played yet."), size=14)
             else:
-                canvas.text(f"Trick {state.trick_number - 1} has just been played:", size=14)
+                canvas.text(_("Trick {number} has just been played:").format(number=state.trick_number - 1), size=14)
                 self._trick_row(canvas, state.trick_number - 1)
         elif self.kind == "talon":
             done = state.trick_number - 1
             canvas.text(
-                f"{done} {'trick has' if done == 1 else 'tricks have'} been played; trick {state.trick_number} "
-                "is about to begin.",
+                ngettext(
+                    "{count} trick has been played; trick {number} is about to begin.",
+                    "{count} tricks have been played; trick {number} is about to begin.",
+                    done,
+                ).format(count=done, number=state.trick_number),
                 size=14,
             )
             self._indicator_row(
                 canvas,
                 state.indicator,
-                "The indicator:" if state.indicator is not None else "The indicator has been taken.",
+                _("The indicator:") if state.indicator is not None else _("The indicator has been taken."),
             )
         else:
             self._swap_picture(canvas)
         return canvas.svg()
 
     def _swap_picture(self, canvas: _Canvas) -> None:
-        state, p = self.state, self.holder
-        canvas.text(f"{does(state.leader, 'leads', 'lead')} this trick.", size=14)
-        if state.declared[state.leader]:
-            said = ", ".join(m.announcement for m in state.declared[state.leader] or ())
-            canvas.text(f"{does(state.leader, 'has', 'have')} declared: {said}.", size=14)
+        state, p, leader = self.state, self.holder, self.state.leader
+        canvas.text(_by(leader, _("You lead this trick."), _("The computer leads this trick.")), size=14)
+        if state.declared[leader]:
+            said = ", ".join(m.announcement_in(self.language) for m in state.declared[leader] or ())
+            canvas.text(
+                _by(leader, _("You have declared: {melds}."), _("The computer has declared: {melds}.")).format(
+                    melds=said
+                ),
+                size=14,
+            )
         if state.lead is not None:
-            canvas.text(f"{does(state.leader, 'has', 'have')} led {self._name(state.lead)}:", size=14)
+            canvas.text(
+                _by(leader, _("You have led the {card}:"), _("The computer has led the {card}:")).format(
+                    card=self.card_name(state.lead)
+                ),
+                size=14,
+            )
             lead = card_svg(state.lead, language=self.language, width=64, trump=state.lead.suit is state.trump)
             canvas.row([(lead, None)])
-        elif not state.declared[state.leader]:
-            canvas.text("Nothing has happened in this trick yet.", size=14)
+        elif not state.declared[leader]:
+            canvas.text(_("Nothing has happened in this trick yet."), size=14)
         if state.indicator is not None:
-            self._indicator_row(canvas, state.indicator, "The indicator, under the talon:")
+            self._indicator_row(canvas, state.indicator, _("The indicator, under the talon:"))
         else:
-            canvas.text("The indicator has been taken: the talon is empty.", size=14)
-        canvas.text(f"{whose(p)} hand:", size=14)
+            canvas.text(_("The indicator has been taken: the talon is empty."), size=14)
+        canvas.text(_by(p, _("Your hand:"), _("The computer's hand:")), size=14)
         hand = hand_svg(
             state.hand(p),
             language=self.language,
@@ -468,8 +548,8 @@ class DrawQuiz(_Quiz):
     after trick 7 (T3), may the second player play this card (T2)."""
 
     id = "draw-quiz"
-    title = "Trick and draw: a quick quiz"
-    instruction = "Answer the question about the position shown."
+    title = N_("Trick and draw: a quick quiz")
+    instruction = N_("Answer the question about the position shown.")
 
     KINDS = ("draws-first", "talon", "indicator", "may-play")
     PLAYER_KINDS = ("draws-first", "indicator")
@@ -489,26 +569,27 @@ class DrawQuiz(_Quiz):
             assert state.lead is not None
             p = state.to_move
             assert p is not None
-            self.question = (
-                f"{does(p, 'plays', 'play')} second to this trick. "
-                f"May {who(p, start=False)} play {self._name(self.card)}?"
-            )
-            self.choices = [("Yes, that card is allowed", True), ("No, it is not allowed", False)]
+            self.question = _by(
+                p,
+                _("You play second to this trick. May you play the {card}?"),
+                _("The computer plays second to this trick. May the computer play the {card}?"),
+            ).format(card=self.card_name(self.card))
+            self.choices = [(_("Yes, that card is allowed"), True), (_("No, it is not allowed"), False)]
             return
         self.number = PHASE1_TRICKS if self.kind == "indicator" else rng.randint(1, PHASE1_TRICKS)
         _play_randomly(state, rng, _start_of_trick(self.number + 1))
         self.state = state
         if self.kind == "draws-first":
-            self.question = f"Trick {self.number} is over. Who draws from the talon first?"
+            self.question = _("Trick {number} is over. Who draws from the talon first?").format(number=self.number)
             self.choices = self._player_choices()
         elif self.kind == "talon":
-            self.question = (
-                f"Trick {self.number} is over and both players have drawn. How many cards are left in the talon, "
+            self.question = _(
+                "Trick {number} is over and both players have drawn. How many cards are left in the talon, "
                 "the indicator included?"
-            )
+            ).format(number=self.number)
             self.choices = self._count_choices(int(self.truth))
         else:
-            self.question = "Trick 7 is over. Who takes the indicator?"
+            self.question = _("Trick 7 is over. Who takes the indicator?")
             self.choices = self._player_choices()
 
     def _tempting_card(self) -> Card:
@@ -550,32 +631,76 @@ class DrawQuiz(_Quiz):
     def explain(self) -> str:
         if self.kind == "may-play":
             return self._explain_play()
-        winner, loser = self.winner, 1 - self.winner
-        _, lead, second, _ = self.state.tricks[self.number - 1]
+        winner = self.winner
+        _leader, lead, second, _winner = self.state.tricks[self.number - 1]
         won = lead if self.state.tricks[self.number - 1][0] == winner else second
-        trick = f"{self._name(won)} won trick {self.number} (T1), so {who(winner, start=False)} took it"
         if self.kind == "draws-first":
-            then = "the indicator" if self.number == PHASE1_TRICKS else "the next card"
-            verb = ("takes", "take") if self.number == PHASE1_TRICKS else ("draws", "draw")
-            return f"{trick}. The winner draws first, then {does(loser, *verb, start=False)} {then} (T3)."
+            if self.number == PHASE1_TRICKS:
+                text = _by(
+                    winner,
+                    _(
+                        "the {card} won trick {number} (T1), so you took it. The winner draws first, "
+                        "then the computer takes the indicator (T3)."
+                    ),
+                    _(
+                        "the {card} won trick {number} (T1), so the computer took it. The winner draws first, "
+                        "then you take the indicator (T3)."
+                    ),
+                )
+            else:
+                text = _by(
+                    winner,
+                    _(
+                        "the {card} won trick {number} (T1), so you took it. The winner draws first, "
+                        "then the computer draws the next card (T3)."
+                    ),
+                    _(
+                        "the {card} won trick {number} (T1), so the computer took it. The winner draws first, "
+                        "then you draw the next card (T3)."
+                    ),
+                )
+            return text.format(card=self.card_name(won), number=self.number)
         if self.kind == "indicator":
-            taken = next(cards for _, say, cards in self._draws() if say == "indicator")[0]
-            swapped = " (the trump Seven that replaced the first trump indicator)" if self._swapped() else ""
-            return (
-                f"{trick} and drew the last face-down card; the loser, {who(loser, start=False)}, "
-                f"{agree(who(loser), 'takes', 'take')} the indicator, "
-                f"{self._name(taken)}{swapped} (T3). The talon is empty: phase 2 begins."
-            )
+            taken = next(cards for _player, say, cards in self._draws() if say == "indicator")[0]
+            if self._swapped():
+                text = _by(
+                    winner,
+                    _(
+                        "the {card} won trick {number} (T1), so you took it and drew the last face-down card; "
+                        "the loser, the computer, takes the indicator, the {indicator} (the trump Seven that "
+                        "replaced the first trump indicator) (T3). The talon is empty: phase 2 begins."
+                    ),
+                    _(
+                        "the {card} won trick {number} (T1), so the computer took it and drew the last face-down "
+                        "card; the loser, you, take the indicator, the {indicator} (the trump Seven that replaced "
+                        "the first trump indicator) (T3). The talon is empty: phase 2 begins."
+                    ),
+                )
+            else:
+                text = _by(
+                    winner,
+                    _(
+                        "the {card} won trick {number} (T1), so you took it and drew the last face-down card; "
+                        "the loser, the computer, takes the indicator, the {indicator} (T3). "
+                        "The talon is empty: phase 2 begins."
+                    ),
+                    _(
+                        "the {card} won trick {number} (T1), so the computer took it and drew the last face-down "
+                        "card; the loser, you, take the indicator, the {indicator} (T3). "
+                        "The talon is empty: phase 2 begins."
+                    ),
+                )
+            return text.format(card=self.card_name(won), number=self.number, indicator=self.card_name(taken))
         count = int(self.truth)
         if self.number == PHASE1_TRICKS:
-            return (
+            return _(
                 "after trick 7 the winner drew the last face-down card and the loser took the indicator: "
                 "the talon is empty and phase 2 begins (T3)."
             )
-        return (
+        return _(
             "the talon starts with 14 cards, the indicator included (D1), and after each trick both "
-            f"players draw one (T3): 14 − 2 × {self.number} = {count}."
-        )
+            "players draw one (T3): 14 − 2 × {number} = {count}."
+        ).format(number=self.number, count=count)
 
     def _swapped(self) -> bool:
         return any(e.kind == "swap" for e in self.state.events)
@@ -585,14 +710,14 @@ class DrawQuiz(_Quiz):
         p = state.to_move
         assert p is not None
         if self.truth:
-            return (
-                f"in tricks 1-7 (phase 1) the second player may play any card: there is no duty to follow "
-                f"suit, to trump or to win the trick (T2). {upper_first(self._name(self.card))} is fine here."
-            )
+            return _(
+                "in tricks 1-7 (phase 1) the second player may play any card: there is no duty to follow "
+                "suit, to trump or to win the trick (T2). The {card} is fine here."
+            ).format(card=self.card_name(self.card))
         try:  # the engine's own reason, with its rule ID
             state.copy().push(Play(p, self.card))
         except IllegalMoveError as err:
-            return f"no: {err}."
+            return _("no: {reason}.").format(reason=err)
         raise TartliError("the engine refused and accepted the same card")  # pragma: no cover
 
     # -- the picture
@@ -604,9 +729,21 @@ class DrawQuiz(_Quiz):
             p = state.to_move
             lead = state.lead
             assert lead is not None and p is not None
-            canvas.text(f"{does(state.leader, 'has', 'have')} led {self._name(lead)}:", size=14)
+            canvas.text(
+                _by(state.leader, _("You have led the {card}:"), _("The computer has led the {card}:")).format(
+                    card=self.card_name(lead)
+                ),
+                size=14,
+            )
             canvas.row([(card_svg(lead, language=self.language, width=84, trump=lead.suit is state.trump), None)])
-            canvas.text(f"{whose(p)} hand (the card in question is marked):", size=14)
+            canvas.text(
+                _by(
+                    p,
+                    _("Your hand (the card in question is marked):"),
+                    _("The computer's hand (the card in question is marked):"),
+                ),
+                size=14,
+            )
             hand = hand_svg(
                 state.hand(p),
                 language=self.language,
@@ -616,13 +753,18 @@ class DrawQuiz(_Quiz):
             )
             canvas.row([(hand, None)])
             return canvas.svg()
-        self._header(canvas, f"trick {self.number} has just been played, phase 1")
-        talon = "The draws are done." if self.kind == "talon" else "Nobody has drawn yet."
-        canvas.text(f"Trick {self.number}. {talon}", size=14)
+        self._header(canvas, _("trick {number} has just been played, phase 1").format(number=self.number))
+        if self.kind == "talon":
+            canvas.text(_("Trick {number}. The draws are done.").format(number=self.number), size=14)
+        else:
+            canvas.text(_("Trick {number}. Nobody has drawn yet.").format(number=self.number), size=14)
         self._trick_row(canvas, self.number)
         if self.kind == "indicator":
-            taken = next(cards for _, say, cards in self._draws() if say == "indicator")[0]
-            caption = "The card under the talon" + (" (the trump Seven, swapped in):" if self._swapped() else ":")
+            taken = next(cards for _player, say, cards in self._draws() if say == "indicator")[0]
+            if self._swapped():
+                caption = _("The card under the talon (the trump Seven, swapped in):")
+            else:
+                caption = _("The card under the talon:")
             self._indicator_row(canvas, taken, caption)
         return canvas.svg()
 

@@ -36,8 +36,9 @@ import ipywidgets as w
 import traitlets
 from IPython import display as ipd
 
-from tartli.course import nav_html
+from tartli.course import PAGES, nav_html, page_url
 from tartli.errors import TartliError
+from tartli.i18n import _
 from tartli.rulebook import link_rule_ids
 
 log = logging.getLogger(__name__)
@@ -61,15 +62,22 @@ class Task(Protocol):
 _INLINE = (
     (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
     (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])"), r"<i>\1</i>"),
-    (re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)"), r'<a href="\2" target="_self">\1</a>'),
 )
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def _href(target: str) -> str:
+    """A link's address: a page of the course (``08_phase_two.ipynb#x``) in this page's language."""
+    file, hash_, anchor = target.partition("#")
+    page = next((p for p in PAGES if p.file == file), None)
+    return target if page is None else page_url(page) + hash_ + anchor
 
 
 def _inline(text: str) -> str:
     out = html.escape(text, quote=False)
     for pattern, replacement in _INLINE:
         out = pattern.sub(replacement, out)
-    return out
+    return _LINK.sub(lambda m: f'<a href="{_href(m.group(2))}" target="_self">{m.group(1)}</a>', out)
 
 
 def markdown_html(text: str) -> str:
@@ -148,12 +156,16 @@ class Question:
                 button.disabled = True
         else:
             self.mistakes += 1
-        verdict = "Right" if right else "Not quite"
         colour = ("#e6f4ea", "#2e7d32") if right else ("#fdecea", "#c62828")
+        if self.explain:
+            why = link_rule_ids(_inline(self.explain))
+            verdict = (_("Right: {explain}") if right else _("Not quite: {explain}")).format(explain=why)
+        else:
+            verdict = _("Right.") if right else _("Not quite.")
         self.feedback.value = (
             f"<div class='tartli-feedback {'right' if right else 'wrong'}' role='status' "
             f"style='background:{colour[0]};border-left:5px solid {colour[1]};padding:6px 10px;margin:4px 0'>"
-            f"{verdict}{': ' + link_rule_ids(_inline(self.explain)) if self.explain else '.'}</div>"
+            f"{verdict}</div>"
         )
         if right:
             for callback in list(self._callbacks):
@@ -273,7 +285,7 @@ class Lesson:
         if page is None:
             raise TartliError(f"no course page {file!r}: a lesson needs its page's file name")
         self.file = file
-        self.title = title or page.title
+        self.title = title or page.title  # a course page's title is English here, shown translated
         self.goals = list(goals)
         self.steps: list[Step] = []
         self.current = 0  # 0-based
@@ -284,8 +296,8 @@ class Lesson:
         self.dots = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.dots.add_class("tartli-dots")
         self.body = w.VBox([])
-        self.back_button = w.Button(description="← Back", layout=w.Layout(width="auto"))
-        self.next_button = w.Button(description="Continue →", button_style="primary", layout=w.Layout(width="auto"))
+        self.back_button = w.Button(description=_("← Back"), layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description=_("Continue →"), button_style="primary", layout=w.Layout(width="auto"))
         self.back_button.on_click(lambda _b: self.go(self.current - 1))
         self.next_button.on_click(lambda _b: self.go(self.current + 1))
         self.hint = w.HTML("")
@@ -313,10 +325,10 @@ class Lesson:
         """
         self._add(Step(title, text.strip(), tuple(parts), as_task(task)))
 
-    def recap(self, items: Sequence[str], *, title: str = "Recap") -> None:
-        """The last step: the points to remember, and the links to the next page."""
+    def recap(self, items: Sequence[str], *, title: str | None = None) -> None:
+        """The last step: the points to remember, and the links to the next page (title: "Recap")."""
         text = "\n".join(f"- {item}" for item in items)
-        self._add(Step(title, text, (nav_html(self.file),), None, recap=True))
+        self._add(Step(title or _("Recap"), text, (nav_html(self.file),), None, recap=True))
 
     def _add(self, made: Step) -> None:
         made.box = self._box(made)
@@ -365,30 +377,35 @@ class Lesson:
         try:
             count = len(self.steps)
             if not count:
-                self.header.value = f"<h1>{html.escape(self.title)}</h1><p>Loading the lesson…</p>"
+                loading = _("Loading the lesson…")
+                self.header.value = f"<h1>{html.escape(_(self.title))}</h1><p>{html.escape(loading)}</p>"
                 self.next_button.disabled = self.back_button.disabled = True
                 return
             made = self.steps[self.current]
             goals = ""
             if self.current == 0 and self.goals:
                 items = "".join(f"<li>{html.escape(g)}</li>" for g in self.goals)
+                heading = _("In this lesson you will")
                 goals = (
                     "<div class='tartli-box' style='border-left:5px solid #2f6b45;background:#eef6f0;"
-                    f"padding:.5em 1em;margin:.5em 0'><b>In this lesson you will</b><ul>{items}</ul></div>"
+                    f"padding:.5em 1em;margin:.5em 0'><b>{html.escape(heading)}</b><ul>{items}</ul></div>"
                 )
-            self.header.value = f"<h1 style='margin:.2em 0'>{html.escape(self.title)}</h1>{goals}"
+            self.header.value = f"<h1 style='margin:.2em 0'>{html.escape(_(self.title))}</h1>{goals}"
+            where = _("Step {number} of {count} · recap") if made.recap else _("Step {number} of {count}")
             self.where.value = (
-                f"<div class='tartli-where' aria-live='polite'>Step {self.current + 1} of {count}"
-                f"{' · recap' if made.recap else ''}</div>"
+                "<div class='tartli-where' aria-live='polite'>"
+                f"{html.escape(where.format(number=self.current + 1, count=count))}</div>"
             )
             self._draw_dots()
             self.body.children = (made.box,)
             self.back_button.disabled = self.current == 0
             last = self.current == count - 1
             self.next_button.disabled = last or not self.may_continue()
-            self.next_button.description = "Continue →"
+            self.next_button.description = _("Continue →")
+            self.back_button.description = _("← Back")
             if made.task is not None and not made.task.done:
-                self.hint.value = "<span style='color:#555;margin-left:.6em'>Do the task to go on.</span>"
+                hint = _("Do the task to go on.")
+                self.hint.value = f"<span style='color:#555;margin-left:.6em'>{html.escape(hint)}</span>"
             else:
                 self.hint.value = ""
             self.address.step = self.current + 1
@@ -399,7 +416,8 @@ class Lesson:
         while len(self._dot_buttons) < len(self.steps):
             k = len(self._dot_buttons)
             button = w.Button(
-                tooltip=f"Step {k + 1}: {self.steps[k].title}", layout=w.Layout(width="30px", padding="0")
+                tooltip=_("Step {number}: {title}").format(number=k + 1, title=self.steps[k].title),
+                layout=w.Layout(width="30px", padding="0"),
             )
             button.on_click(lambda _b, k=k: self.go(k))
             self._dot_buttons.append(button)

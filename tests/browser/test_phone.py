@@ -47,31 +47,30 @@ def check(page: Any, where: str) -> None:
     assert not found["player"], f"{where}: {found['player'][:3]}"
 
 
+@pytest.mark.parametrize("lang", ["en", "hu"])
 @pytest.mark.parametrize("file", [page.file for page in PAGES])
-def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, file: str) -> None:
+def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, file: str, lang: str) -> None:
+    """In English and in Hungarian (whose words are longer: a button or a table can grow past the edge)."""
     context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
-        page.goto(app_server.url(file), wait_until="load")
+        page.goto(app_server.url(file) + ("" if lang == "en" else f"?lang={lang}"), wait_until="load")
         page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
         page.wait_for_load_state("networkidle", timeout=60_000)
-        where = page.locator(".tartli-steps .tartli-where")
         if not re.match(r"\d\d_", file) or file.startswith("00_"):
             page.wait_for_timeout(1_500)  # the widgets' first drawing at the phone's width
-            check(page, file)
+            check(page, f"{file} ({lang})")
             return
-        where.wait_for()
-        step_text = "document.querySelector('.tartli-steps .tartli-where').textContent"
-        page.wait_for_function(f"() => /of \\d+/.test({step_text})")
-        count = int(re.search(r"of (\d+)", where.inner_text()).group(1))  # type: ignore[union-attr]
+        page.locator(".tartli-steps .tartli-where").wait_for()
+        count = page.locator(".tartli-steps .tartli-dots button").count()
+        where = "document.querySelector('.tartli-steps .tartli-where').textContent"
         for number in range(1, count + 1):
+            before = page.evaluate(where)
             page.evaluate(f"location.hash = '#step-{number}'")
-            page.wait_for_function(
-                f"n => {step_text}.startsWith('Step ' + n + ' of')",
-                arg=number,
-            )
+            if number > 1:
+                page.wait_for_function(f"before => {where} !== before", arg=before)
             page.wait_for_timeout(400)  # a picture redrawn for the phone's width arrives just after
-            check(page, f"{file} step {number}")
+            check(page, f"{file} ({lang}) step {number}")
     finally:
         context.close()
