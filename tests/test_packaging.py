@@ -160,6 +160,7 @@ def test_an_installed_wheel_finds_its_pages_in_a_fresh_venv(built: Built, tmp_pa
         import json, sys
         from pathlib import Path
         import tartli, tartli.app
+        from tartli import i18n
         from tartli.course import PAGES, notebooks_dir
         pages = notebooks_dir()
         print(json.dumps({
@@ -170,6 +171,7 @@ def test_an_installed_wheel_finds_its_pages_in_a_fresh_venv(built: Built, tmp_pa
             "template": sorted(p.name for p in (tartli.app.DATA_DIR / "voila" / "templates" / "tartli").iterdir()),
             "settings": sorted(tartli.app.settings()),
             "prefix": sys.prefix,
+            "hungarian": (i18n.set_language("hu"), i18n._("Continue"), i18n.LOCALE_DIR.is_relative_to(sys.prefix))[1:],
         }))
         """
     )
@@ -186,4 +188,5 @@ def test_an_installed_wheel_finds_its_pages_in_a_fresh_venv(built: Built, tmp_pa
     assert found["served"] == found["pages"]
     assert found["template"] == sorted(Path(name).name for name in template_files())
     assert "Voila" in found["settings"]
+    assert found["hungarian"] == ["Tovább", True]  # the compiled catalogs are in the wheel, read by the stdlib
     assert (venv / ("Scripts/tartli.exe" if os.name == "nt" else "bin/tartli")).is_file()
