@@ -58,10 +58,10 @@ ENGLISH_WORDS = frozenset(
         "lesson",
         "continue",
         "back",
-        "computer",
     ]
 )
-"""Common English words, none of them a Hungarian or German word (unlike "a", "is", "in", "was", "most")."""
+"""Common English words, none of them a Hungarian or German word (unlike "a", "is", "in", "was", "most",
+"computer")."""
 MOST_ENGLISH = 0.03
 """A page in another language may hold at most this share of common English words (names, codes, quotes)."""
 

@@ -392,12 +392,12 @@ class Lesson:
                 )
             self.header.value = f"<h1 style='margin:.2em 0'>{html.escape(_(self.title))}</h1>{goals}"
             where = _("Step {number} of {count} · recap") if made.recap else _("Step {number} of {count}")
-            self.where.value = (
+            self._draw_dots()
+            self.body.children = (made.box,)
+            self.where.value = (  # after the step itself: "Step 4 of 12" on screen means step 4 is there
                 "<div class='tartli-where' aria-live='polite'>"
                 f"{html.escape(where.format(number=self.current + 1, count=count))}</div>"
             )
-            self._draw_dots()
-            self.body.children = (made.box,)
             self.back_button.disabled = self.current == 0
             last = self.current == count - 1
             self.next_button.disabled = last or not self.may_continue()

@@ -13,7 +13,7 @@ from tartli.course import PAGES
 from tests.helpers import MOST_ENGLISH, english_share
 
 from .conftest import Server, assert_no_error_output
-from .test_app import play, wait_for_my_turn
+from .test_app import play, table_state
 
 
 def open_in(context: Any, server: Server, file: str, lang: str | None) -> Any:
@@ -64,7 +64,8 @@ def test_every_page_reads_hungarian(chromium: Any, app_server: Server, file: str
         assert_reads(text, file)
         assert "Játékos 0" not in text and "Player 0" not in text
         if file == "00_index.ipynb":  # the course map's links keep the language
-            hrefs = page.eval_on_selector_all("#rendered_cells a[href*='.ipynb']", "a => a.map(x => x.href)")
+            links = "#rendered_cells .jp-OutputArea a[href*='.ipynb']"  # the map and the lesson links (not EN | HU | DE)
+            hrefs = page.eval_on_selector_all(links, "a => a.map(x => x.href)")
             assert hrefs and all("lang=hu" in h for h in hrefs)
     finally:
         context.close()
@@ -79,8 +80,8 @@ def test_the_next_page_opened_without_lang_is_still_hungarian(chromium: Any, app
         assert_reads(page.locator("#rendered_cells").inner_text(), "table.ipynb (after the cookie)")
         # the table works in Hungarian: a card played leaves the hand, and the table says so in Hungarian
         page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=60_000)
-        state = wait_for_my_turn(page)
-        after = play(page, state.hand[0])
+        page.wait_for_function("() => document.querySelector('.tartli-board [data-pick] svg.playable') !== null")
+        after = play(page, table_state(page).hand[0])
         assert_reads(after.message + "\n" + page.locator("#rendered_cells").inner_text(), "table after a card")
         context.clear_cookies()  # without the cookie, the page's own script (localStorage) sends it on
         page.close()
