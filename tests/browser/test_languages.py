@@ -64,7 +64,7 @@ def test_every_page_reads_hungarian(chromium: Any, app_server: Server, file: str
         assert_reads(text, file)
         assert "Játékos 0" not in text and "Player 0" not in text
         if file == "00_index.ipynb":  # the course map's links keep the language
-            links = "#rendered_cells .jp-OutputArea a[href*='.ipynb']"  # the map and the lesson links (not EN | HU | DE)
+            links = "#rendered_cells .jp-OutputArea a[href*='.ipynb']"  # the map and lesson links, not EN/HU/DE
             hrefs = page.eval_on_selector_all(links, "a => a.map(x => x.href)")
             assert hrefs and all("lang=hu" in h for h in hrefs)
     finally:
