@@ -296,8 +296,10 @@ class Lesson:
         self.dots = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.dots.add_class("tartli-dots")
         self.body = w.VBox([])
-        self.back_button = w.Button(description=_("← Back"), layout=w.Layout(width="auto"))
-        self.next_button = w.Button(description=_("Continue →"), button_style="primary", layout=w.Layout(width="auto"))
+        self.back_button = w.Button(description=_("← Back"), layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.next_button = w.Button(
+            description=_("Continue →"), button_style="primary", layout=w.Layout(width="auto", flex="0 0 auto")
+        )
         self.back_button.on_click(lambda _b: self.go(self.current - 1))
         self.next_button.on_click(lambda _b: self.go(self.current + 1))
         self.hint = w.HTML("")
@@ -310,7 +312,10 @@ class Lesson:
                 self.where,
                 self.dots,
                 self.body,
-                w.HBox([self.back_button, self.next_button, self.hint], layout=w.Layout(align_items="center")),
+                w.HBox(  # on a phone the hint goes under the buttons, which keep their whole words
+                    [self.back_button, self.next_button, self.hint],
+                    layout=w.Layout(align_items="center", flex_flow="row wrap"),
+                ),
             ],
             layout=w.Layout(max_width="960px"),
         )

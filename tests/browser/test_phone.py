@@ -1,6 +1,6 @@
 """Every page of the app on a 390 px phone, every step of every lesson: it fits the width (no sideways
-page scroll, nothing sticking out past the right edge), no text in a picture is under 9 CSS px, and no
-learner reads "Player 0/1"."""
+page scroll, nothing sticking out past the right edge), no text in a picture is under 9 CSS px, no
+button's words are cut short ("Továb…"), and no learner reads "Player 0/1"."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tartli.course import PAGES
 AUDIT = r"""
 () => {
   const W = document.documentElement.clientWidth;
-  const out = {sideways: document.documentElement.scrollWidth > W, outside: [], small: [], player: []};
+  const out = {sideways: document.documentElement.scrollWidth > W, outside: [], small: [], player: [], cut: []};
   for (const el of document.querySelectorAll('#rendered_cells *')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.right <= W + 1) continue;
@@ -32,6 +32,11 @@ AUDIT = r"""
     const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     if (px < 8.95) out.small.push(Math.round(px * 10) / 10 + ' px: ' + t.textContent.slice(0, 30));
   }
+  for (const b of document.querySelectorAll('#rendered_cells button, #rendered_cells select')) {
+    const r = b.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (b.scrollWidth > b.clientWidth + 2) out.cut.push(b.tagName + ': ' + (b.innerText || b.value || '').slice(0, 30));
+  }
   const text = document.body.innerText;
   for (const m of text.matchAll(/.{0,30}\b(Player [01]|Játékos [01])\b.{0,30}/g)) out.player.push(m[0]);
   return out;
@@ -45,6 +50,7 @@ def check(page: Any, where: str) -> None:
     assert not found["outside"], f"{where}: past the right edge: {found['outside'][:5]}"
     assert not found["small"], f"{where}: picture text under 9 px: {found['small'][:5]}"
     assert not found["player"], f"{where}: {found['player'][:3]}"
+    assert not found["cut"], f"{where}: words cut short on a button: {found['cut'][:5]}"
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
