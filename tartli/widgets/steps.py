@@ -92,6 +92,13 @@ def markdown_html(text: str) -> str:
         lines = [line.strip() for line in block.strip().splitlines() if line.strip()]
         if not lines:
             continue
+        heading = re.match(r"^(#{1,3}) (.+)$", lines[0])
+        if heading:  # a page's heading ("# Practice"), then the rest of the block
+            level = len(heading.group(1))
+            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+            lines = lines[1:]
+            if not lines:
+                continue
         if not bullet.match(lines[0]):
             out.append(f"<p>{_inline(' '.join(lines))}</p>")
             continue
@@ -104,6 +111,20 @@ def markdown_html(text: str) -> str:
         tag = "ol" if re.match(r"^\d+\. ", lines[0]) else "ul"
         out.append(f"<{tag}>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + f"</{tag}>")
     return link_rule_ids("".join(out))
+
+
+def prose(text: str) -> Any:
+    """A page's text in the course's small Markdown (:func:`markdown_html`, headings too), to display.
+
+    Not IPython's ``Markdown``: in the static edition the notebook's Markdown renderer asks a contents
+    server that is not there for every link in it.
+
+    >>> prose("# Practice\\n\\nEight *short* trainers.").data
+    '<h1>Practice</h1><p>Eight <i>short</i> trainers.</p>'
+    """
+    from IPython.display import HTML
+
+    return HTML(markdown_html(text))
 
 
 def words(text: str) -> int:
