@@ -32,7 +32,9 @@ AUDIT = r"""
     const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     if (px < 8.95) out.small.push(Math.round(px * 10) / 10 + ' px: ' + t.textContent.slice(0, 30));
   }
-  for (const b of document.querySelectorAll('#rendered_cells button, #rendered_cells select')) {
+  const cuttable = '#rendered_cells button, #rendered_cells select, #rendered_cells .widget-label, '
+    + '#rendered_cells .lm-TabBar-tabLabel';
+  for (const b of document.querySelectorAll(cuttable)) {
     const r = b.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     if (b.scrollWidth > b.clientWidth + 2) out.cut.push(b.tagName + ': ' + (b.innerText || b.value || '').slice(0, 30));
