@@ -21,15 +21,6 @@ from tests.helpers import MOST_ENGLISH, english_share
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def hungarian() -> Iterator[None]:
-    i18n.set_language("hu")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
-
 def _catalog(lang: str) -> catalogs.Catalog:
     with catalogs.po_path(lang).open("rb") as file:
         return read_po(file, locale=lang)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +25,6 @@ from tartli.record import result
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_WORDS = re.compile(r"\b(the|and|you|of|to|card|trick|play|must|trump|may)\b", re.IGNORECASE)
-
-
-@pytest.fixture
-def hungarian() -> Iterator[None]:
-    i18n.set_language("hu")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 # ---------------------------------------------------------------- positions, one per rule ID
