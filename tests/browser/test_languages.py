@@ -50,6 +50,7 @@ def all_steps_text(page: Any) -> str:
 
 def assert_reads(text: str, where: str) -> None:
     share, words = english_share(text)
+    print(f"{where}: {share:.1%} common English words in {len(text.split())} words")  # shown with pytest -s
     assert share <= MOST_ENGLISH, f"{where}: {share:.1%} common English words ({', '.join(words)})"
 
 
