@@ -124,7 +124,7 @@ def prose(text: str) -> Any:
     """
     from IPython.display import HTML
 
-    return HTML(markdown_html(text))
+    return HTML(markdown_html(text))  # type: ignore[no-untyped-call]
 
 
 def words(text: str) -> int:
