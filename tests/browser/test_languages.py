@@ -101,6 +101,7 @@ def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server
         switch = page.locator("nav.tartli-languages")
         assert switch.is_visible()
         assert switch.inner_text().split() == ["EN", "|", "HU", "|", "DE"]
+        page.locator(".tartli-steps").wait_for(timeout=60_000)  # (a loaded machine: the first widget can be slow)
         english = page.locator(".tartli-steps").inner_text()
         switch.get_by_text("HU").click()
         page.wait_for_url(re.compile(r"lang=hu"))
