@@ -12,7 +12,6 @@ import ast
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers import make_deal
@@ -21,7 +20,7 @@ from tartli import HandState, IllegalMoveError, RuleSet, i18n
 from tartli.bots import HeuristicBot, coach
 from tartli.melds import Meld, contest, same_suit_reason
 from tartli.moves import Play, parse_move
-from tartli.record import result
+from tests.test_errors import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_WORDS = re.compile(r"\b(the|and|you|of|to|card|trick|play|must|trump|may)\b", re.IGNORECASE)
@@ -179,23 +178,6 @@ POSITIONS: dict[str, Callable[[], tuple[HandState, str]]] = {
     "K7": same_suit_lower_top,
     "K3": answer_that_cannot_beat_the_lead,
 }
-
-
-def snapshot(state: HandState) -> tuple[Any, ...]:
-    return (
-        result(state),
-        [str(m) for m in state.moves],
-        state.hand(0),
-        state.hand(1),
-        state.talon,
-        state.indicator,
-        state.tricks,
-        state.declared,
-        state.scored_melds,
-        len(state.events),
-        tuple(state.legal_moves(0)),
-        tuple(state.legal_moves(1)),
-    )
 
 
 def refusal(state: HandState, move: str, lang: str) -> IllegalMoveError:
