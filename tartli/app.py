@@ -46,6 +46,7 @@ def voila_command(port: int | None = None, ip: str | None = None, extra: Sequenc
         str(notebooks_dir()),
         "--Voila.config_file_paths",
         str(CONFIG_DIR),
+        f"--TartliVoila.announce={PAGES[0].file}",
     ]
     if port is not None:
         cmd.append(f"--port={port}")
@@ -67,7 +68,7 @@ def main(port: int | None = None, ip: str | None = None, extra: Sequence[str] = 
     if not notebooks_dir().is_dir():
         print(f"tartli: the lessons are missing from {notebooks_dir()}", file=sys.stderr)
         return 2
-    print(f"Tartli course: open {start_url(port, ip)}  (Ctrl+C stops it)", flush=True)
+    print("Tartli course: starting (the first pages are being prepared) ...", flush=True)
     command = voila_command(port, ip, extra)
     if hasattr(os, "execve") and os.name == "posix":
         # Become the Voilà server, so that stopping this process stops the server (no orphan).

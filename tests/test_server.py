@@ -1,22 +1,26 @@
-"""The course server's checks without a server: websocket frame shapes, Host names, the pool clock,
-the kernel log. (tests/browser/test_server.py runs the same checks against the real server.)"""
+"""The course server's checks without a server: websocket frame shapes, Host names, versions,
+the kernel log and its bounds. (tests/browser/test_server.py runs the same checks against the real server.)"""
 
 from __future__ import annotations
 
-import asyncio
-import datetime
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from jupyter_server.services.kernels import kernelmanager
 
-from tartli.server.app import V1_PROTOCOL, CourseKernelManager, default_max_kernels, frame_problem, host_name
+from tartli.server.app import (
+    MAX_MESSAGE_BUFFERS,
+    SUPPORTED,
+    V1_PROTOCOL,
+    default_max_kernels,
+    frame_problem,
+    host_name,
+    unsupported_versions,
+)
+from tartli.server.logs import LINE_LIMIT, KernelLogFollower
 from tartli.widgets import kernel_log
 
 
@@ -62,83 +66,109 @@ def test_host_names() -> None:
     assert 4 <= default_max_kernels() <= 50
 
 
-def _run(coroutine: Any) -> None:
-    """asyncio.run in a thread of its own (Playwright's sync API may run a loop in this one)."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(coroutine)
-        except BaseException as err:  # handed back to the test
-            errors.append(err)
-
-    worker = threading.Thread(target=target)
-    worker.start()
-    worker.join(60)
-    if errors:
-        raise errors[0]
+def test_a_frame_that_claims_many_parts_is_refused_before_its_offsets_are_read() -> None:
+    """A well-formed 1 MiB frame with 131,000 offsets that fit its length: refused by its count alone."""
+    count = 131_000
+    frame = count.to_bytes(8, "little") + b"".join((8 * (count + 1)).to_bytes(8, "little") for _ in range(count))
+    assert frame_problem(frame, V1_PROTOCOL) == f"v1 frame of {len(frame)} bytes claims {count} offsets"
+    parts = [b"shell", b"{}", b"{}", b"{}", b"{}", *([b"x"] * MAX_MESSAGE_BUFFERS)]  # the most buffers a message may carry
+    assert frame_problem(v1_frame(*parts), V1_PROTOCOL) is None
+    assert frame_problem(v1_frame(*parts, b"one too many"), V1_PROTOCOL) is not None
 
 
-def _kernel(started: datetime.datetime) -> Any:
-    return SimpleNamespace(
-        execution_state="idle", last_activity=started, kernel_name="python3", kernel_spec=SimpleNamespace(metadata={})
-    )
+def test_the_installed_voila_and_jupyter_server_are_the_ones_the_server_was_written_for() -> None:
+    """tartli.server.app subclasses their internals: outside SUPPORTED this fails with what to install."""
+    problems = unsupported_versions()
+    assert problems == [], "; ".join(problems)
 
 
-def test_a_pool_kernel_older_than_the_timeout_survives_its_handout(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fake clock: the kernel waits 1,000 s in the pool (timeout 180 s, cull every 30 s), is handed out,
-    and a cull pass before the browser connects must not shut it down; a visitor who never comes is culled."""
-    start = datetime.datetime(2026, 11, 24, 8, 0, tzinfo=datetime.timezone.utc)
-    now = [start]
-    monkeypatch.setattr(kernelmanager, "utcnow", lambda: now[0])
-    manager = CourseKernelManager(cull_idle_timeout=180, cull_interval=30)
-    culled: list[str] = []
-
-    async def shutdown(kernel_id: str, *args: Any, **kwargs: Any) -> None:
-        culled.append(kernel_id)
-        manager._kernels.pop(kernel_id)
-
-    monkeypatch.setattr(manager, "shutdown_kernel", shutdown)
-
-    async def run() -> None:
-        manager._kernels["pooled"] = _kernel(start)
-        ready: asyncio.Future[dict[str, str]] = asyncio.get_running_loop().create_future()
-        ready.set_result({"kernel_id": "pooled"})
-        manager._pools = {"01_pack.ipynb": [ready]}
-
-        async def cull_pass() -> None:
-            for kernel_id in list(manager._kernels):
-                await manager.cull_kernel_if_idle(kernel_id)
-
-        for _ in range(33):  # 1,000 s in the pool, a cull pass every 30 s
-            now[0] += datetime.timedelta(seconds=30)
-            await cull_pass()
-        assert culled == []
-        manager._pools["01_pack.ipynb"].pop(0)  # handed out to a visitor (Voilà pops it from the pool)
-        now[0] += datetime.timedelta(seconds=25)  # the browser has not connected yet
-        await cull_pass()
-        assert culled == []  # the dead page at the start of a class
-        now[0] += datetime.timedelta(seconds=200)  # nobody came: no connection for longer than the timeout
-        await cull_pass()
-        assert culled == ["pooled"]
-
-    _run(run())
+def test_pyproject_pins_what_the_server_supports() -> None:
+    """The dependency ranges in pyproject.toml are SUPPORTED's (a lower and an upper bound for each)."""
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    for package, (lowest, first_not) in SUPPORTED.items():
+        pin = f'"{package}>={".".join(map(str, lowest))},<{".".join(map(str, first_not))}"'
+        assert pin in text, f"pyproject.toml should depend on {pin}"
 
 
-def test_without_the_fix_the_handed_out_kernel_is_culled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same story with Voilà's plain manager: the check above can fail."""
-    start = datetime.datetime(2026, 11, 24, 8, 0, tzinfo=datetime.timezone.utc)
-    monkeypatch.setattr(kernelmanager, "utcnow", lambda: start + datetime.timedelta(seconds=1025))
-    manager = kernelmanager.AsyncMappingKernelManager(cull_idle_timeout=180)
-    culled: list[str] = []
+def test_versions_outside_the_range_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
 
-    async def shutdown(kernel_id: str, *args: Any, **kwargs: Any) -> None:
-        culled.append(kernel_id)
+    monkeypatch.setattr(metadata, "version", lambda package: {"voila": "0.6.0", "jupyter_server": "2.21.1"}[package])
+    (problem,) = unsupported_versions()
+    assert problem.startswith("voila 0.6.0 is installed") and "voila>=0.5.13,<0.6" in problem
 
-    monkeypatch.setattr(manager, "shutdown_kernel", shutdown)
-    manager._kernels["pooled"] = _kernel(start)
-    _run(manager.cull_kernel_if_idle("pooled"))
-    assert culled == ["pooled"]
+
+# ---------------------------------------------------------------- bounded logs (tartli.server.logs)
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def warning(self, text: str, *args: Any) -> None:
+        self.lines.append(text % args)
+
+
+def test_a_kernel_line_is_cut_escaped_and_a_kernel_is_rate_limited(tmp_path: Path) -> None:
+    path = tmp_path / "kernels.log"
+    path.write_text("")
+    log, now = _Log(), [0.0]
+    follower = KernelLogFollower(path, log, per_minute=5, clock=lambda: now[0])
+    with path.open("a", encoding="utf-8") as file:
+        file.write("2026 kernel 41 tartli ERROR value " + "x" * 100_000 + "\n")
+        file.write("2026 kernel 41 tartli ERROR \x1b[2J\u202egnp.exe\n")
+        file.writelines(f"2026 kernel 42 tartli ERROR line {i}\n" for i in range(20))
+    follower.follow()
+    assert all(len(line) <= len("kernel: ") + LINE_LIMIT for line in log.lines), max(map(len, log.lines))
+    assert log.lines[0].endswith("… (cut: 100,034 characters)")
+    assert log.lines[1].endswith("\\x1b[2J\\u202egnp.exe")
+    assert sum("line " in line for line in log.lines) == 5  # kernel 42: five a minute
+    now[0] += 61
+    path.open("a").write("2026 kernel 42 tartli ERROR later\n")
+    follower.follow()
+    assert log.lines[-2] == "kernel: (15 more lines of kernel 42 left out in a minute)"
+    assert log.lines[-1].endswith("later")
+    with path.open("a") as file:  # more than a pass reads (256 KiB every 2 s): the rest is skipped, and said so
+        file.write("2026 kernel 43 tartli ERROR " + "y" * 5_000_000 + "\n")
+    follower.follow()
+    assert log.lines[-2].startswith("kernel: (4,737,") and "bytes of kernel log skipped" in log.lines[-2]
+    assert log.lines[-1].endswith("… (cut: 262,144 characters)")  # the start of what was read
+
+
+def test_the_kernel_log_file_is_rotated_and_followed_on(tmp_path: Path) -> None:
+    path = tmp_path / "kernels.log"
+    path.write_text("")
+    log = _Log()
+    follower = KernelLogFollower(path, log, rotate_bytes=1000, per_minute=1000)
+    with path.open("a") as file:
+        file.writelines(f"kernel 7 line {i:03d} " + "." * 40 + "\n" for i in range(40))
+    follower.follow()
+    assert ((tmp_path / "kernels.log.1").exists() and not path.exists()) or path.stat().st_size == 0
+    path.open("a").write("kernel 7 after the rotation\n")
+    follower.follow()
+    assert [line for line in log.lines if "line " in line][-1].startswith("kernel: kernel 7 line 039")
+    assert log.lines[-1] == "kernel: kernel 7 after the rotation"
+
+
+def test_the_kernel_side_writes_bounded_records(tmp_path: Path) -> None:
+    """In a process of its own (as a kernel): 100 records with 1 MB values give at most 30 records of short
+    lines, and a handler that reopens the file after the server moved it."""
+    path = tmp_path / "kernels.log"
+    env = {**os.environ, kernel_log.KERNEL_LOG_ENV: str(path)}
+    for records in (100, 5):  # past the limit; then under it, with the file moved away meanwhile
+        script = (
+            "import logging, os, tartli.widgets\n"
+            "log = logging.getLogger('tartli')\n"
+            f"for i in range({records}): log.error('bad value %s', 'x' * 1_000_000)\n"
+            f"os.replace({str(path)!r}, {str(path) + '.1'!r})\n"
+            "log.error('after the move')\n"
+        )
+        proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        moved = (tmp_path / "kernels.log.1").read_text(encoding="utf-8").splitlines()
+        assert len(moved) == min(records, kernel_log.RECORDS_PER_MINUTE)
+        assert max(map(len, moved)) <= kernel_log.LINE_LIMIT
+    assert path.read_text(encoding="utf-8").count("after the move") == 1  # written to the file made again
 
 
 def test_kernel_log_sends_errors_to_the_file_not_to_stderr(tmp_path: Path) -> None:

@@ -3,18 +3,17 @@
 ``python -m tartli.server NOTEBOOK_DIR --Voila.config_file_paths=...`` (what ``tartli course``
 runs) is Voilà with these changes, each a fix for something a probe of the plain server found:
 
-* **Pool kernels stay fresh** (:class:`CourseKernelManager`). A pre-started kernel that waited in
-  Voilà's pool longer than the cull timeout used to be handed out with an old activity time and
-  no connection yet, so a cull pass could shut it down before the browser connected: a dead page
-  at the start of a class. Every cull pass now refreshes the kernels still waiting in a pool, so
-  a kernel handed out is never older than one cull interval.
-* **Malformed websocket frames are refused** (:class:`FrameCheckedConnection`). jupyter_server's
-  v1 kernel protocol reads a frame's 64-bit offset count and builds a list that long in the event
-  loop; 16 bytes could stall every request for seconds. The legacy binary protocol's buffer count
-  has the same shape. Frames whose counts do not fit their length are dropped before parsing.
-  (Upstream: checked in jupyter_server 2.21.1.)
-* **A cap on kernels** (``TartliVoila.max_kernels``): past it a visitor gets a short "the course
-  is busy" page (503, Retry-After) instead of a new kernel.
+* **A place for every visitor, and a page's kernel waits for its page** (:mod:`tartli.server.kernels`):
+  the kernel cap counts kernels starting and requests let in, not only running kernels; one
+  browser (known by a cookie the server sets) holds at most a few kernels; a kernel handed out
+  from Voilà's pool, or started for a page, is not culled before its page connects (a grace
+  period for a page that never does), and its idle clock starts when the page connects. Past the
+  cap a visitor gets a short "the course is busy" page (503, Retry-After).
+* **Websocket messages are bounded** (:class:`FrameCheckedConnection`, ``websocket_max_message_size``):
+  a message larger than :data:`WEBSOCKET_MAX_BYTES` closes the connection before it is read, and a
+  frame whose offset or buffer count is more than a kernel message has (:data:`MAX_MESSAGE_BUFFERS`),
+  or does not fit its length, is dropped before jupyter_server parses it (which builds a list as
+  long as the count says, in the event loop).
 * **Only the course's hosts** (``TartliVoila.allowed_hosts``): a request whose Host header names
   another site (DNS rebinding) gets 403, so a page elsewhere cannot drive a learner's local course.
 * **Kernels shut down when a visitor leaves** (:class:`CookieVoilaHandler`): the page's beacon
@@ -24,39 +23,69 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
   the page's kernel (:mod:`tartli.i18n`), so such a page never takes the pool's English kernel; a
   page asked for without ``?lang`` by a learner whose switch chose another language (the
   ``tartli_lang`` cookie) is redirected to its address in that language before a kernel starts.
-* **Kernel errors go to the server's log**: kernels write the course's log lines (and any uncaught
-  error in a widget callback) to a file that this server follows into its own log; the visitor
+* **Kernel errors go to the server's log, with a bound** (:mod:`tartli.server.logs`): kernels write
+  the course's log lines (and any uncaught error in a widget callback) to a file that this server
+  follows into its own log, each line cut, each kernel rate-limited, the file rotated; the visitor
   sees a short message, never a traceback (:mod:`tartli.widgets.kernel_log`).
+* **A quiet start that ends with the course's address**: the warnings a learner cannot act on are
+  not printed (notebooks "not trusted"; the kernels' "TCP without encryption": the kernels' traffic
+  is encrypted instead, ``transport_encryption`` in ``voila.json``), ``/`` and ``/logout`` lead to
+  the lesson index, and the last line printed at start-up is its address.
+
+Voilà and jupyter_server internals are subclassed here, so :data:`SUPPORTED` names the versions
+this was written for (pinned in pyproject.toml; the server warns at start outside them).
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
-import itertools
+import logging
 import os
+import re
+import secrets
 import struct
 import sys
 import tempfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
-import tornado.ioloop
+import tornado.iostream
 import tornado.web
-from jupyter_server.services.kernels import kernelmanager as _jupyter_kernels
+import tornado.websocket
+import voila.app as voila_app
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Int, List, Unicode
+from traitlets import Float, Int, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+
+from tartli.server.kernels import ANONYMOUS, KernelPolicy, course_kernel_manager, done_serving, serving
+from tartli.server.logs import Throttle, follow_kernel_log
 
 KERNEL_MIB = 64
 """About what one visitor's kernel takes (measured by the app benchmark: about 60 MiB)."""
 MAX_KERNELS_DEFAULT_CEILING = 50
 LANGUAGE_COOKIE = "tartli_lang"
 """The cookie the page's language switch sets (the page template): the language chosen last."""
+VISITOR_COOKIE = "tartli_visitor"
+"""The cookie that tells one browser from another (a random name; it holds nothing else)."""
+COOKIE_TRIED = "tartli_cookie"
+"""Marks the address a browser was sent to with a new visitor cookie (a client that comes back
+without it keeps no cookies, and shares one kernel with every such client)."""
+_VISITOR_FORMAT = re.compile(r"[0-9a-f]{32}")
 PAGE_LANGUAGES = ("en", "hu", "de")
 KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
 """The environment variable that tells the kernels where to write their log (kernel_log.py reads it)."""
+WEBSOCKET_MAX_BYTES = 1024 * 1024
+"""The largest websocket message a page may send its kernel. The largest the course sends is a saved
+game (:data:`tartli.widgets.board.MAX_SAVED_GAME_BYTES`, 256 KiB; a real one is a few kilobytes)."""
+MAX_MESSAGE_BUFFERS = 64
+"""A kernel message over the websocket has a channel, four JSON parts and its binary buffers (the
+course's pages send at most one: a saved game). A frame that claims more is refused unread."""
+SUPPORTED = {"voila": ((0, 5, 13), (0, 6)), "jupyter_server": ((2, 21), (3,))}
+"""The versions the subclasses here were written and tested for: lowest tested, first one not."""
 
 
 def default_max_kernels() -> int:
@@ -68,6 +97,41 @@ def default_max_kernels() -> int:
     return max(4, min(MAX_KERNELS_DEFAULT_CEILING, memory // (KERNEL_MIB * 1024 * 1024)))
 
 
+def version_tuple(text: str) -> tuple[int, ...]:
+    """The leading numbers of a version: ``"0.5.13"`` -> (0, 5, 13); ``"2.22.0rc1"`` -> (2, 22, 0).
+
+    >>> version_tuple("0.5.13"), version_tuple("2.22.0rc1"), version_tuple("3")
+    ((0, 5, 13), (2, 22, 0), (3,))
+    """
+    numbers = []
+    for part in text.split("."):
+        digits = re.match(r"\d+", part)
+        if digits is None:
+            break
+        numbers.append(int(digits.group()))
+        if digits.group() != part:
+            break
+    return tuple(numbers)
+
+
+def unsupported_versions() -> list[str]:
+    """What is installed outside :data:`SUPPORTED`, one sentence each (empty when all is as tested)."""
+    problems = []
+    for package, (lowest, first_not) in SUPPORTED.items():
+        try:
+            installed = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            problems.append(f"{package} is not installed")
+            continue
+        if not lowest <= version_tuple(installed) < first_not:
+            wanted = ">=" + ".".join(map(str, lowest)) + ",<" + ".".join(map(str, first_not))
+            problems.append(
+                f"{package} {installed} is installed; the course's server subclasses its internals and was "
+                f"written for {package}{wanted}"
+            )
+    return problems
+
+
 # ---------------------------------------------------------------- websocket frames
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
@@ -76,7 +140,10 @@ def frame_problem(message: Any, protocol: str | None) -> str | None:
     """Why a kernel websocket frame must be dropped unparsed, or None if its shape is sound.
 
     v1 frames start with a little-endian 64-bit count of offsets, then the offsets, each within
-    the frame; legacy binary frames with a big-endian 32-bit buffer count and 32-bit offsets.
+    the frame; legacy binary frames with a big-endian 32-bit buffer count and 32-bit offsets. A
+    count larger than a message with :data:`MAX_MESSAGE_BUFFERS` buffers needs is refused before any
+    offset is read (v1: the channel, four JSON parts, the buffers, and the end: 6 + buffers offsets;
+    legacy: the JSON part and the buffers).
 
     >>> frame_problem((40_000_000).to_bytes(8, "little") + bytes(8), V1_PROTOCOL)
     'v1 frame of 16 bytes claims 40000000 offsets'
@@ -90,19 +157,22 @@ def frame_problem(message: Any, protocol: str | None) -> str | None:
         if len(message) < 8:
             return f"v1 frame of {len(message)} bytes"
         count = int.from_bytes(message[:8], "little")
-        if count < 2 or 8 * (count + 1) > len(message):
+        if count < 2 or count > 6 + MAX_MESSAGE_BUFFERS or 8 * (count + 1) > len(message):
             return f"v1 frame of {len(message)} bytes claims {count} offsets"
-        offsets = [int.from_bytes(message[8 * i : 8 * i + 8], "little") for i in range(1, count + 1)]
-        if any(b < a for a, b in itertools.pairwise(offsets)) or offsets[-1] > len(message):
+        offsets = struct.unpack_from(f"<{count}Q", message, 8)
+        if any(offsets[i + 1] < offsets[i] for i in range(count - 1)) or offsets[-1] > len(message):
             return "v1 frame whose offsets do not fit it"
         return None
     if isinstance(message, bytes):
         if len(message) < 4:
             return f"binary frame of {len(message)} bytes"
         (count,) = struct.unpack("!i", message[:4])
-        if count < 1 or 4 * (count + 1) > len(message):
+        if count < 1 or count > 1 + MAX_MESSAGE_BUFFERS or 4 * (count + 1) > len(message):
             return f"binary frame of {len(message)} bytes claims {count} buffers"
     return None
+
+
+_DROPPED_FRAMES = Throttle(per_window=10, window=60.0)
 
 
 class FrameCheckedConnection(ZMQChannelsWebsocketConnection):
@@ -111,35 +181,12 @@ class FrameCheckedConnection(ZMQChannelsWebsocketConnection):
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         problem = frame_problem(incoming_msg, self.subprotocol)
         if problem is not None:
-            self.log.warning("tartli: dropped a malformed kernel websocket frame (%s)", problem)
+            allowed, dropped = _DROPPED_FRAMES.allow("frames")
+            if allowed:
+                more = f"; {dropped} more in the last minute" if dropped else ""
+                self.log.warning("tartli: dropped a malformed kernel websocket frame (%s%s)", problem, more)
             return
         super().handle_incoming_message(incoming_msg)
-
-
-# ---------------------------------------------------------------- kernels
-class CourseKernelManager(AsyncMappingKernelManager):
-    """Voilà's kernel manager base, with pool kernels kept fresh for the culler.
-
-    Voilà builds its pooling manager on top of this class (``multi_kernel_manager_class``), so
-    ``_pools`` below is the pool of that subclass: notebook -> tasks that give ``{"kernel_id"}``.
-    """
-
-    def pooled_kernel_ids(self) -> set[str]:
-        """Kernels started for a pool and not handed out yet."""
-        ids: set[str] = set()
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result()["kernel_id"])
-        return ids
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id in self.pooled_kernel_ids():
-            # Waiting for a visitor is not idleness: keep its clock current, so that when it is
-            # handed out it is at most one cull interval old and survives until the browser connects.
-            self._kernels[kernel_id].last_activity = _jupyter_kernels.utcnow()  # type: ignore[attr-defined]
-            return
-        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
 
 BUSY_PAGE = """<!DOCTYPE html>
@@ -147,9 +194,9 @@ BUSY_PAGE = """<!DOCTYPE html>
 <title>Tartli: {title}</title>
 <style>body{{font-family:"Segoe UI","Helvetica Neue",Arial,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;
 color:#1f2d24;line-height:1.5}}a{{color:#1f6b35;font-weight:600}}</style></head>
-<body><h1>{title}</h1>
+<body><main><h1>{title}</h1>
 <p>{text}</p>
-<p><a href="">{again}</a></p></body></html>
+<p><a href="">{again}</a></p></main></body></html>
 """
 BUSY_WORDS = {
     "en": (
@@ -172,11 +219,33 @@ BUSY_WORDS = {
     ),
 }
 """The busy page in the learner's language (the page's ``?lang=``, else the switch's cookie)."""
+YOURS_WORDS = {
+    "en": (
+        "Too many pages open",
+        "This browser has {n} pages of the course open. Close one you no longer use, then try again.",
+        "Try again",
+    ),
+    "hu": (
+        "Túl sok nyitott oldal",
+        "Ebben a böngészőben a tananyag {n} oldala van nyitva. Zárj be egyet, amelyre már nincs szükséged, "
+        "aztán próbáld újra.",
+        "Újra",
+    ),
+    "de": (
+        "Zu viele offene Seiten",
+        "In diesem Browser sind {n} Seiten des Kurses offen. Schließ eine, die du nicht mehr brauchst, "
+        "und versuch es dann noch einmal.",
+        "Noch einmal",
+    ),
+}
+"""The page for a browser that holds its limit of kernels (``TartliVoila.kernels_per_visitor``)."""
 
 
-def busy_page(lang: str) -> str:
-    title, text, again = BUSY_WORDS.get(lang, BUSY_WORDS["en"])
-    return BUSY_PAGE.format(lang=lang if lang in BUSY_WORDS else "en", title=title, text=text, again=again)
+def busy_page(lang: str, yours: int = 0) -> str:
+    """The "course is busy" page, or with ``yours`` the "too many pages open in this browser" page."""
+    lang = lang if lang in BUSY_WORDS else "en"
+    title, text, again = (YOURS_WORDS if yours else BUSY_WORDS)[lang]
+    return BUSY_PAGE.format(lang=lang, title=title, text=text.format(n=yours), again=again)
 
 
 WRONG_HOST_PAGE = """<!DOCTYPE html>
@@ -216,20 +285,102 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
 
 class CourseVoilaHandler(CookieVoilaHandler):
-    """Voilà's page handler, with the kernel cap: a full server answers "busy", not a new kernel."""
+    """Voilà's page handler, letting a request in only where it has a place (:mod:`tartli.server.kernels`)."""
+
+    _refusals = Throttle(per_window=20, window=60.0)
 
     async def get(self, path: str | None = None) -> None:
-        app: TartliVoila = self.settings["tartli_app"]
-        running = len(self.kernel_manager.list_kernel_ids())
-        if running >= app.kernel_cap:
-            self.log.warning("tartli: %d kernels running (the cap): %s gets the busy page", running, self.request.path)
-            self.set_status(503)
-            self.set_header("Retry-After", "60")
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(busy_page(self.get_argument("lang", None) or self.get_cookie(LANGUAGE_COOKIE, "en")))
+        visitor = self._visitor()
+        if visitor is None:
+            return  # sent on, with a cookie or to the address without the marker
+        manager = self.kernel_manager
+        admission = manager.admit(visitor, needs_place=not self._served_from_pool(path))
+        if admission.refused is not None:
+            self._refuse(admission.refused, visitor)
             return
-        await super().get(path)  # sets the _xsrf cookie (CookieVoilaHandler), then renders
+        mark = serving(admission.token, visitor)
+        try:
+            await manager.room_made(admission)
+            await super().get(path)  # sets the _xsrf cookie (CookieVoilaHandler), then renders
+        finally:
+            manager.release(admission.token)
+            done_serving(mark)
+
+    def _visitor(self) -> str | None:
+        """This browser's visitor name; None if the request was redirected (a cookie was set)."""
+        cookie = self.get_cookie(VISITOR_COOKIE, "") or ""
+        tried = self.get_query_argument(COOKIE_TRIED, None) is not None
+        if _VISITOR_FORMAT.fullmatch(cookie):
+            if tried:  # the cookie came back: the same address without the marker
+                self.redirect(self._address(drop_marker=True))
+                return None
+            return cookie
+        if tried:
+            return ANONYMOUS  # keeps no cookies
+        self.set_cookie(
+            VISITOR_COOKIE, secrets.token_hex(16), path=self.base_url, httponly=True, samesite="Lax", expires_days=365
+        )
+        self.redirect(self._address(drop_marker=False))
+        return None
+
+    def _address(self, drop_marker: bool) -> str:
+        query = [(k, v) for k, v in parse_qsl(self.request.query, keep_blank_values=True) if k != COOKIE_TRIED]
+        if not drop_marker:
+            query.append((COOKIE_TRIED, "1"))
+        path: str = self.request.path
+        return path + ("?" + urlencode(query) if query else "")
+
+    def _served_from_pool(self, path: str | None) -> bool:
+        """Will a kernel waiting in Voilà's pool serve this request (so that it needs no new place)?"""
+        manager = self.kernel_manager
+        notebook = self.notebook_path or path or ""
+        if not hasattr(manager, "get_rendered_notebook") or not manager.pool_is_ready(notebook):
+            return False
+        return self.should_use_rendered_notebook(
+            manager.notebook_data.get(notebook, {}),
+            manager.get_pool_size(notebook),
+            self.get_argument("template", None),
+            self.get_argument("theme", None),
+            self.request.arguments,
+        )
+
+    def _refuse(self, why: str, visitor: str) -> None:
+        app: TartliVoila = self.settings["tartli_app"]
+        allowed, dropped = self._refusals.allow(why)
+        if allowed:
+            more = f" ({dropped} more in the last minute)" if dropped else ""
+            if why == "full":
+                self.log.warning(
+                    "tartli: every place is taken (%d): %s gets the busy page%s",
+                    app.kernel_cap,
+                    self.request.path,
+                    more,
+                )
+            else:
+                self.log.warning(
+                    "tartli: a browser holds its %d kernels: %s gets the too-many-pages page%s",
+                    app.kernels_per_visitor,
+                    self.request.path,
+                    more,
+                )
+        self.set_status(503 if why == "full" else 429)
+        self.set_header("Retry-After", "60")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        lang = self.get_argument("lang", None) or self.get_cookie(LANGUAGE_COOKIE, "en") or "en"
+        limit = 1 if visitor == ANONYMOUS else app.kernels_per_visitor
+        self.finish(busy_page(lang, yours=0 if why == "full" else limit))
+
+
+class IndexRedirectHandler(tornado.web.RequestHandler):
+    """``/`` and ``/logout`` lead to the lesson index (the course has no log-in, and Voilà's file list
+    is not where a learner starts; Voilà's logout page answered 500)."""
+
+    def initialize(self, index: str) -> None:
+        self.index = index
+
+    def get(self) -> None:
+        self.redirect(self.index)
 
 
 class WrongHostHandler(tornado.web.RequestHandler):
@@ -269,6 +420,18 @@ class CourseApplication(tornado.web.Application):
 
 
 # ---------------------------------------------------------------- the application
+class _StartNoise(logging.Filter):
+    """Lines a learner cannot act on: every notebook "is not trusted" (the course never shows a
+    notebook's stored outputs, it runs its code in the pages' kernels), Voilà's "running at" with the
+    address of its file list (the course prints the lesson index's address instead), and tornado's
+    note, at the first page, that jupyter_server's websocket ping timeout is longer than its interval."""
+
+    NOISE = ("Notebook %s is not trusted", "Voilà is running at", "The websocket_ping_timeout")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.NOISE)
+
+
 class TartliVoila(Voila):  # type: ignore[misc]
     """Voilà with the course's server checks (see the module's docstring)."""
 
@@ -282,21 +445,58 @@ class TartliVoila(Voila):  # type: ignore[misc]
     max_kernels = Int(
         0, help="Kernels at most (0: memory / 64 MiB, at most 50); past it visitors get a 'busy' page."
     ).tag(config=True)
+    kernels_per_visitor = Int(
+        4, help="Kernels one browser may hold (requests without the course's cookie share one)."
+    ).tag(config=True)
+    connect_grace = Float(
+        300.0, help="Seconds a page's kernel waits for its page to connect before it is shut down."
+    ).tag(config=True)
     kernel_log = Unicode(
         "", help="The file the kernels write their log to (default: tartli-kernels-<port>.log in the temp folder)."
+    ).tag(config=True)
+    announce = Unicode(
+        "", help="The page whose address is printed when the server is ready (relative to voila/render/)."
     ).tag(config=True)
 
     @property
     def kernel_cap(self) -> int:
         return self.max_kernels if self.max_kernels > 0 else default_max_kernels()
 
+    @property
+    def kernel_policy(self) -> KernelPolicy:
+        """What the kernel manager reads (:class:`tartli.server.kernels.CourseKernelRules`)."""
+        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace)
+
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
+        for logger in (self.log, logging.getLogger("tornado.general")):
+            logger.addFilter(_StartNoise())
+        for problem in unsupported_versions():
+            self.log.warning("tartli: %s", problem)
         self.kernel_websocket_connection_class = FrameCheckedConnection
-        self.voila_configuration.multi_kernel_manager_class = CourseKernelManager
         log_path = self.kernel_log or str(Path(tempfile.gettempdir()) / f"tartli-kernels-{self.port}.log")
         self.kernel_log = log_path
         os.environ[KERNEL_LOG_ENV] = log_path  # the kernels inherit the server's environment
+
+    def init_settings(self) -> dict[str, Any]:
+        """Voilà's settings, its kernel manager built with the course's rules on top of Voilà's pool.
+
+        Voilà makes its kernel manager class in here (``voila_kernel_manager_factory``) and starts
+        the pool's kernels as it makes the manager; the course's rules must sit above Voilà's class
+        (:mod:`tartli.server.kernels` says why), so the factory is wrapped for the length of the call.
+        """
+        voila_factory = voila_app.voila_kernel_manager_factory
+
+        def course_factory(*args: Any, **kwargs: Any) -> Any:
+            return course_kernel_manager(voila_factory(*args, **kwargs))
+
+        voila_app.voila_kernel_manager_factory = course_factory
+        try:
+            settings: dict[str, Any] = super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = voila_factory
+        settings["websocket_max_message_size"] = WEBSOCKET_MAX_BYTES
+        return settings
 
     def start(self) -> None:
         """Voilà's start, with the course's application class and page handler."""
@@ -309,7 +509,12 @@ class TartliVoila(Voila):  # type: ignore[misc]
             hosts.add(self.ip)
         self.app.allowed_hosts = frozenset(host_name(h) if h != "*" else h for h in hosts)
         self.app.settings.update(self.tornado_settings)
-        handlers = [
+        index = self.base_url + "voila/render/" + (self.announce or "")
+        handlers: list[Any] = [
+            (self.base_url.rstrip("/") + "/?", IndexRedirectHandler, {"index": index}),
+            (self.base_url + "logout", IndexRedirectHandler, {"index": index}),
+        ]
+        handlers += [
             (pattern, CourseVoilaHandler if handler is TornadoVoilaHandler else handler, *rest)
             for pattern, handler, *rest in self.init_handlers()
         ]
@@ -317,34 +522,38 @@ class TartliVoila(Voila):  # type: ignore[misc]
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)
         follow_kernel_log(Path(self.kernel_log), self.log)
+        loop = asyncio.get_event_loop()
+        loop.set_exception_handler(_quiet_closed_connections)
+        self._announcing = loop.create_task(self._announce())
         self.listen()
 
+    async def _announce(self) -> None:
+        """Print the course's address once the pools' first kernels are ready (at most a minute)."""
+        pools = getattr(self.kernel_manager, "_pools", {})
+        tasks = [task for pool in pools.values() for task in pool]
+        if tasks:
+            await asyncio.wait(tasks, timeout=60)
+        host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+        host = f"[{host}]" if ":" in host else host
+        url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
+        print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
 
-def follow_kernel_log(path: Path, log: Any) -> tornado.ioloop.PeriodicCallback:
-    """Copy new lines of the kernels' log file ``path`` into the server's ``log`` every two seconds."""
-    position = path.stat().st_size if path.exists() else 0
 
-    def follow() -> None:
-        nonlocal position
-        try:
-            size = path.stat().st_size
-        except OSError:
-            return
-        if size < position:
-            position = 0
-        if size == position:
-            return
-        with path.open("r", encoding="utf-8", errors="replace") as file:
-            file.seek(position)
-            text = file.read(1_000_000)
-            position = file.tell()
-        for line in text.splitlines():
-            if line.strip():
-                log.warning("kernel: %s", line)
+_LOOP_ERRORS = Throttle(per_window=10, window=60.0)
 
-    callback = tornado.ioloop.PeriodicCallback(follow, 2000)
-    callback.start()
-    return callback
+
+def _quiet_closed_connections(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's handler for errors nobody awaited: a write to a websocket the browser has closed
+    is no error (jupyter_server left one traceback in the log for each message a kernel still sent
+    there: 143 for one closed page); anything else is logged as asyncio does, at most 10 a minute."""
+    error = context.get("exception")
+    if isinstance(error, (tornado.websocket.WebSocketClosedError, tornado.iostream.StreamClosedError)):
+        return
+    allowed, dropped = _LOOP_ERRORS.allow("loop")
+    if dropped:
+        logging.getLogger("tartli").warning("tartli: %d more event loop errors in the last minute", dropped)
+    if allowed:
+        loop.default_exception_handler(context)
 
 
 def main(argv: list[str] | None = None) -> None:

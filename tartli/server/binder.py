@@ -105,7 +105,8 @@ def _page_rule(server_app: Any, handler: type) -> tuple[str, type, dict[str, Any
 def _load_jupyter_server_extension(server_app: Any) -> None:
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-    from tartli.server.app import KERNEL_LOG_ENV, CookieVoilaHandler, FrameCheckedConnection, follow_kernel_log
+    from tartli.server.app import KERNEL_LOG_ENV, CookieVoilaHandler, FrameCheckedConnection
+    from tartli.server.logs import follow_kernel_log
 
     web_app = server_app.web_app
     # Read per connection from the settings (set here rather than in server_config, which would import

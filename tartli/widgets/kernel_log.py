@@ -7,13 +7,21 @@ in ``TARTLI_KERNEL_LOG``; :func:`install` then sends the course's log lines, the
 errors, and any uncaught error in a widget callback to that file (the server copies it into its
 own log). The visitor sees a short sentence instead. Outside the course's server (a notebook in
 JupyterLab, tests) nothing changes, so a developer still sees their tracebacks.
+
+The log is bounded where it is written: each line cut to :data:`LINE_LIMIT` characters (a trait
+error quotes the whole value it refused: one widget message could write a 5 MB line), a
+traceback to :data:`TRACEBACK_LINES` lines, and a kernel to :data:`RECORDS_PER_MINUTE` records a
+minute (the rest counted in one line). The server rotates the file (:mod:`tartli.server.logs`);
+the handler reopens it by name.
 """
 
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import os
 import sys
+import time
 from typing import Any
 
 from tartli.i18n import N_, _
@@ -25,6 +33,60 @@ _LOGGERS = ("", "tartli", "Comm", "ipykernel", "traitlets", "ipywidgets")
 """Loggers whose stream handlers would write to the page; the file handler goes on the root logger
 (they propagate to it) and on the kernel application's logger (which does not)."""
 _installed: list[str] = []
+LINE_LIMIT = 400
+"""Characters of one line of the kernel log (a longer one is cut, with its length)."""
+TRACEBACK_LINES = 40
+"""Lines of one record (a traceback is cut in the middle, keeping its start and its last lines)."""
+RECORDS_PER_MINUTE = 30
+"""Records one kernel writes to the log each minute; the rest are counted in the next record let through."""
+
+
+def _cut(line: str) -> str:
+    if len(line) <= LINE_LIMIT:
+        return line
+    note = f"… (cut: {len(line):,} characters)"
+    return line[: LINE_LIMIT - len(note)] + note
+
+
+class BoundedFormatter(logging.Formatter):
+    """A formatter whose output has at most TRACEBACK_LINES lines of at most LINE_LIMIT characters.
+
+    >>> record = logging.LogRecord("tartli", logging.ERROR, "", 0, "value %s", ("x" * 5_000_000,), None)
+    >>> text = BoundedFormatter("%(message)s").format(record)
+    >>> len(text), text[-27:]
+    (400, '(cut: 5,000,006 characters)')
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = [_cut(line) for line in super().format(record).split("\n")]
+        if len(lines) > TRACEBACK_LINES:
+            head, tail = TRACEBACK_LINES // 2, TRACEBACK_LINES // 2 - 1
+            lines = [*lines[:head], f"… ({len(lines) - head - tail} lines left out)", *lines[-tail:]]
+        return "\n".join(lines)
+
+
+class RateLimit(logging.Filter):
+    """Lets at most ``per_minute`` records through each minute; the next one let through says how many were not."""
+
+    def __init__(self, per_minute: int = RECORDS_PER_MINUTE) -> None:
+        super().__init__()
+        self.per_minute = per_minute
+        self._start = -1e18
+        self._count = 0
+        self._dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        if now - self._start >= 60:
+            self._start, self._count = now, 0
+        if self._count >= self.per_minute:
+            self._dropped += 1
+            return False
+        self._count += 1
+        if self._dropped:
+            record.msg = f"({self._dropped} log records left out in the last minute) {record.msg}"
+            self._dropped = 0
+        return True
 
 
 def install(path: str | None = None) -> bool:
@@ -32,9 +94,11 @@ def install(path: str | None = None) -> bool:
     path = path or os.environ.get(KERNEL_LOG_ENV)
     if not path or path in _installed:
         return bool(path)
-    handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    # WatchedFileHandler: reopened by name after the server rotates the file.
+    handler = logging.handlers.WatchedFileHandler(path, encoding="utf-8", delay=True)
     handler.setLevel(logging.WARNING)
-    handler.setFormatter(logging.Formatter(f"%(asctime)s kernel {os.getpid()} %(name)s %(levelname)s %(message)s"))
+    handler.setFormatter(BoundedFormatter(f"%(asctime)s kernel {os.getpid()} %(name)s %(levelname)s %(message)s"))
+    handler.addFilter(RateLimit())
     loggers = [logging.getLogger(name) for name in _LOGGERS]
     app_log = _kernel_app_log()
     if app_log is not None:

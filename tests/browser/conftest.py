@@ -13,6 +13,7 @@ same way.
 from __future__ import annotations
 
 import contextlib
+import http.cookiejar
 import os
 import shutil
 import socket
@@ -33,8 +34,9 @@ from tartli.render.sheet import CHROMIUM_FLAGS
 
 CHROMIUM_MISSING = "Chromium is missing: install Debian's chromium (apt-get install chromium)"
 CHROMIUM_ARGS = list(CHROMIUM_FLAGS)  # the flags the package uses for its own screenshots
-STARTUP_TIMEOUT = 60.0
-"""Seconds the server gets to answer the index page with 200."""
+STARTUP_TIMEOUT = 300.0
+"""Seconds the server gets to answer the index page with 200 (on an idle machine it takes a few; a
+machine busy with other work took over a minute, and a test fails only when the server is broken)."""
 
 LOCAL_HOSTS = {"127.0.0.1"}
 """The only host a page may contact: the app must work offline."""
@@ -95,12 +97,13 @@ class Server:
 def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[str, ...] = ()) -> Server:
     """Start the app on a free port and wait (bounded) until the index page answers 200.
 
-    Raises RuntimeError (with the log's tail) if it does not come up.
+    The server logs at INFO (``tartli course`` logs warnings only), so that a failing test shows
+    what the server did. Raises RuntimeError (with the log's tail) if it does not come up.
     """
     port = free_port()
     log_file = log_path.open("wb")
     process = subprocess.Popen(
-        app.voila_command(port, extra=extra),
+        app.voila_command(port, extra=("--Voila.log_level=INFO", *extra)),
         env=app.environment(),
         stdout=log_file,
         stderr=subprocess.STDOUT,
@@ -118,14 +121,18 @@ def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[
 
 
 def wait_until_it_answers(process: subprocess.Popen[bytes], url: str, timeout: float) -> str | None:
-    """Wait (bounded) until ``url`` answers 200: None, or what went wrong (the process exited, HTTP 503 ...)."""
+    """Wait (bounded) until ``url`` answers 200: None, or what went wrong (the process exited, HTTP 503 ...).
+
+    Asks as a browser does, keeping the cookies the course's server sets (a client that keeps none
+    shares one kernel with every other such client)."""
     deadline = time.monotonic() + timeout
     last = "no answer"
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     while time.monotonic() < deadline:
         if process.poll() is not None:
             return f"the server exited with code {process.returncode}"
         try:
-            with urllib.request.urlopen(url, timeout=10) as response:
+            with opener.open(url, timeout=60) as response:
                 if response.status == 200:
                     return None
                 last = f"HTTP {response.status}"

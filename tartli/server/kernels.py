@@ -1,0 +1,308 @@
+"""The course server's kernels: a place for every visitor, and a clock that starts when a page connects.
+
+Voilà builds its kernel manager class at start-up (``voila_kernel_manager_factory``): the pool of
+pre-started kernels on top of jupyter_server's manager. Voilà's ``cull_kernel_if_idle`` returns for
+a pooled kernel without calling ``super()``, and ``get_rendered_notebook`` (the hand-out) and
+``fill_if_needed`` (the refill) call nothing above themselves, so a class *below* Voilà's never hears
+of a hand-out. :func:`course_kernel_manager` therefore puts :class:`CourseKernelRules` *on top of*
+the class Voilà built (``tartli.server.app.TartliVoila.init_settings`` passes Voilà's factory
+through it). Written for voila 0.5.x and jupyter_server 2.x (``tartli.server.app.SUPPORTED``).
+
+The rules, each a fix for a way a class lost pages:
+
+* **A page's kernel waits for its page.** A kernel handed out from a pool, or started for a page,
+  has never had a connection: it is not idle, it waits. It is shut down only if its page has not
+  connected ``connect_grace`` seconds after the hand-out (or after the kernel's last activity, if
+  later): a visitor who never came. Before, a pool kernel that had waited longer than the cull
+  timeout was culled at the next pass, before the browser connected (a dead page), and on a busy
+  machine a page that took long to connect lost its kernel the same way.
+* **The idle clock starts when the page connects, and again when the last connection closes**
+  (a phone that locks drops its websocket; its kernel now gets the whole idle timeout to come
+  back, not what is left of it after the learner's last click). Connected kernels are never
+  culled (``cull_connected`` stays off).
+* **Places are counted before kernels start.** A place is a running kernel, a kernel starting for a
+  pool, or a page request that was let in and has not got its kernel yet (a reservation, taken and
+  counted in one step of the event loop), so that thirty requests at once cannot pass a cap of
+  eight. A kernel waiting in a pool gives its place up to a visitor when the server is full, and a
+  pool is refilled only while one place stays free for a visitor.
+* **No browser takes every place.** The server gives each browser a cookie (``tartli_visitor``);
+  a browser has at most ``per_visitor`` kernels. At its limit, the oldest kernel of a page it left
+  (connected once, no connection now) is shut down for the new page; if none, it gets a short
+  page. Requests that keep no cookie share one kernel between them. (A client that takes a new
+  cookie for every request is not stopped by this; the cap and the grace still bound what it holds.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import datetime
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jupyter_server.services.kernels import kernelmanager as _jupyter_kernels
+
+ANONYMOUS = ""
+"""The visitor of every request that brings no visitor cookie (a client that keeps none)."""
+POOL_ENV = "VOILA_PREHEAT"
+"""Voilà sets this to "True" in the environment of a kernel it starts for a pool."""
+
+
+@dataclass(frozen=True)
+class KernelPolicy:
+    """How many kernels, for whom, and how long a page's kernel waits for its page."""
+
+    cap: int = 50
+    """Places in all: running kernels, kernels starting, requests let in."""
+    per_visitor: int = 4
+    """Kernels one browser may hold (requests without the cookie share one)."""
+    connect_grace: float = 300.0
+    """Seconds a handed-out kernel waits for its page to connect before it is shut down."""
+
+
+@dataclass(frozen=True)
+class Admission:
+    """The answer to a page request: a reservation (``token``), or why not (``refused``)."""
+
+    token: int | None
+    refused: str | None = None
+    """None, "full" (no place on the server) or "yours" (this browser holds its limit)."""
+    reclaimed: tuple[str, ...] = ()
+    """Kernels shut down to make room: a pool kernel, or a page this browser left."""
+
+
+_RESERVATION: contextvars.ContextVar[tuple[int, str] | None] = contextvars.ContextVar(
+    "tartli_reservation", default=None
+)
+"""The (token, visitor) of the page request being served, read where its kernel is handed out or started."""
+
+
+def serving(token: int, visitor: str) -> contextvars.Token[tuple[int, str] | None]:
+    """Mark the running request as the holder of reservation ``token`` (see :meth:`CourseKernelRules.admit`)."""
+    return _RESERVATION.set((token, visitor))
+
+
+def done_serving(mark: contextvars.Token[tuple[int, str] | None]) -> None:
+    _RESERVATION.reset(mark)
+
+
+def now() -> datetime.datetime:
+    """jupyter_server's clock (the one ``last_activity`` is kept by)."""
+    clock: Callable[[], datetime.datetime] = _jupyter_kernels.utcnow  # type: ignore[attr-defined]
+    return clock()
+
+
+class CourseKernelRules:
+    """The course's rules, on top of Voilà's kernel manager (see the module's docstring).
+
+    Meant to be combined with a jupyter_server ``MappingKernelManager`` subclass by
+    :func:`course_kernel_manager`; ``policy`` comes from the manager's parent (the course's
+    server app, ``kernel_policy``) or is the default.
+    """
+
+    _kernels: dict[str, Any]
+    _kernel_connections: dict[str, int]
+    log: Any
+
+    def __init__(self, **kwargs: Any) -> None:
+        # Before Voilà's __init__, which fills the pools (fill_if_needed reads these).
+        self._waiting: dict[str, datetime.datetime] = {}
+        self._owner: dict[str, str] = {}
+        self._reserved: dict[int, tuple[str, bool]] = {}
+        self._leaving: set[str] = set()
+        self._tokens = itertools.count(1)
+        self._shutting: dict[str, asyncio.Future[Any]] = {}
+        super().__init__(**kwargs)
+
+    # ------------------------------------------------------------ policy and places
+    @property
+    def policy(self) -> KernelPolicy:
+        found = getattr(getattr(self, "parent", None), "kernel_policy", None)
+        return found if isinstance(found, KernelPolicy) else KernelPolicy()
+
+    def _pools_now(self) -> dict[str, list[Any]]:
+        pools: dict[str, list[Any]] = getattr(self, "_pools", {})
+        return pools
+
+    def pooled_kernel_ids(self) -> dict[str, str]:
+        """Kernels started for a pool and not handed out yet: kernel -> notebook."""
+        ids: dict[str, str] = {}
+        for notebook, pool in self._pools_now().items():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids[task.result()["kernel_id"]] = notebook
+        return ids
+
+    def places_taken(self) -> int:
+        """Running kernels (those being shut down too: their process still runs), kernels starting for a
+        pool, and reservations."""
+        running = len(self._kernels)
+        starting = sum(1 for pool in self._pools_now().values() for task in pool if not task.done())
+        reserved = sum(1 for _visitor, counted in self._reserved.values() if counted)
+        return running + starting + reserved
+
+    def kernels_of(self, visitor: str) -> list[str]:
+        """The running kernels handed out to ``visitor`` (oldest first)."""
+        for kernel_id in [k for k in self._owner if k not in self._kernels]:
+            self._owner.pop(kernel_id, None)  # a kernel that died or was shut down elsewhere
+            self._waiting.pop(kernel_id, None)
+        return [k for k, owner in self._owner.items() if owner == visitor and k not in self._leaving]
+
+    def pool_is_ready(self, notebook: str) -> bool:
+        """A kernel of ``notebook``'s pool has run the notebook and waits: a request for it needs no new place."""
+        pool = self._pools_now().get(notebook, [])
+        return bool(pool) and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None
+
+    def admit(self, visitor: str, needs_place: bool = True) -> Admission:
+        """Let a page request in, or say why not; a request let in holds a reservation until its kernel
+        is handed out (``release`` ends it otherwise). ``needs_place`` is False for a request a waiting
+        pool kernel will serve. Decided without awaiting, so concurrent requests see each other."""
+        policy = self.policy
+        limit = 1 if visitor == ANONYMOUS else max(1, policy.per_visitor)
+        reclaim: list[str] = []
+        mine = self.kernels_of(visitor)
+        holding = len(mine) + sum(1 for owner, _counted in self._reserved.values() if owner == visitor)
+        if holding >= limit:
+            left = [k for k in mine if k not in self._waiting and not self._kernel_connections.get(k)]
+            if not left:
+                return Admission(None, "yours")
+            left.sort(key=lambda k: self._kernels[k].last_activity)
+            reclaim.append(left[0])  # a page this browser left (its beacon never came)
+        if needs_place and self.places_taken() - len(reclaim) >= policy.cap:
+            spare = list(self.pooled_kernel_ids())
+            if not spare:
+                return Admission(None, "full")
+            reclaim.append(spare[0])  # a pool kernel is a place kept for a visitor: give it to this one
+        token = next(self._tokens)
+        self._reserved[token] = (visitor, needs_place)
+        for kernel_id in reclaim:
+            self._reclaim(kernel_id)
+        return Admission(token, None, tuple(reclaim))
+
+    async def room_made(self, admission: Admission) -> None:
+        """Wait until the kernels shut down for ``admission`` are gone (so that a new one never runs beside them)."""
+        waiting = [task for kernel_id in admission.reclaimed if (task := self._shutting.get(kernel_id)) is not None]
+        if waiting:
+            await asyncio.wait(waiting, timeout=60)
+
+    def release(self, token: int | None) -> None:
+        """End a reservation (done when the request is over; a no-op once its kernel was handed out)."""
+        if token is not None:
+            self._reserved.pop(token, None)
+
+    def _reclaim(self, kernel_id: str) -> None:
+        for pool in self._pools_now().values():
+            for task in list(pool):
+                if self._holds(task, kernel_id):
+                    pool.remove(task)  # at once, so that no request is handed it meanwhile
+        self._leaving.add(kernel_id)
+        self.log.warning("tartli: shutting down kernel %s to make room for a visitor", kernel_id)
+        task = asyncio.ensure_future(self.shutdown_kernel(kernel_id))
+        self._shutting[kernel_id] = task  # (also keeps it: the loop holds only a weak reference to a task)
+        task.add_done_callback(lambda _task: self._shutting.pop(kernel_id, None))
+
+    @staticmethod
+    def _holds(task: Any, kernel_id: str) -> bool:
+        return bool(task.done() and not task.cancelled() and task.exception() is None) and (
+            task.result()["kernel_id"] == kernel_id
+        )
+
+    def _handed_out(self, kernel_id: str) -> None:
+        """``kernel_id`` now serves the request being handled: it waits for its page from now on."""
+        self._waiting[kernel_id] = now()
+        reservation = _RESERVATION.get()
+        if reservation is not None:
+            token, visitor = reservation
+            if self._reserved.pop(token, None) is not None:
+                self._owner[kernel_id] = visitor
+
+    # ------------------------------------------------------------ hand-outs and starts
+    async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+        self._handed_out(result[2])
+        return result
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id: str = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
+        env = kwargs.get("env") or {}
+        if env.get(POOL_ENV) != "True":  # a page's own kernel (Voilà's pool starts its kernels below this class)
+            self._handed_out(kernel_id)
+        return kernel_id
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        """Voilà's refill, only while it leaves a place free for a visitor."""
+        missing = self._pool_size(notebook_name) - len(self._pools_now().get(str(notebook_name), []))
+        if missing > 0 and self.places_taken() + missing > self.policy.cap - 1:
+            self.log.debug("tartli: the pool of %s waits for room", notebook_name)
+            self._pools_now().setdefault(str(notebook_name), [])  # (so that top_up_pools finds it)
+            return
+        super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+
+    def _pool_size(self, notebook_name: str | None) -> int:
+        """The pool size Voilà's ``fill_if_needed`` reads for ``notebook_name`` (0 without a pool)."""
+        config: dict[str, Any] = getattr(self, "kernel_pools_config", {}) or {}
+        default: dict[str, Any] = config.get("default", {})
+        chosen: dict[str, Any] = config.get(str(notebook_name), default)
+        return int(chosen.get("pool_size", default.get("pool_size", 1)))
+
+    def top_up_pools(self) -> None:
+        """Refill the pools that gave a kernel up or waited for room, where there is room now."""
+        for notebook, pool in list(self._pools_now().items()):
+            if len(pool) < self._pool_size(notebook):
+                self.fill_if_needed(delay=0, notebook_name=notebook)
+
+    # ------------------------------------------------------------ connections and the idle clock
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[misc]
+        self._waiting.pop(kernel_id, None)  # its page came
+        self._restart_clock(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)  # type: ignore[misc]
+        if not self._kernel_connections.get(kernel_id):
+            self._restart_clock(kernel_id)
+
+    def _restart_clock(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = now()
+
+    # ------------------------------------------------------------ culling
+    async def cull_kernels(self) -> None:
+        await super().cull_kernels()  # type: ignore[misc]
+        self.top_up_pools()
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or kernel_id in self._leaving:
+            return  # shut down since this pass began (jupyter_server would raise KeyError)
+        if kernel_id in self.pooled_kernel_ids():
+            return  # waiting in a pool for a visitor is not idleness
+        since = self._waiting.get(kernel_id)
+        if since is None or getattr(kernel, "execution_state", None) == "dead":
+            await super().cull_kernel_if_idle(kernel_id)  # type: ignore[misc]
+            return
+        if getattr(kernel, "execution_state", None) == "busy":
+            return  # still running its notebook
+        waited = now() - max(since, getattr(kernel, "last_activity", since))
+        if waited.total_seconds() > self.policy.connect_grace:
+            self.log.warning(
+                "tartli: shutting down kernel %s: its page did not connect in %d s", kernel_id, waited.total_seconds()
+            )
+            await self.shutdown_kernel(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self._leaving.add(kernel_id)
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
+        finally:
+            self._leaving.discard(kernel_id)
+            self._waiting.pop(kernel_id, None)
+            self._owner.pop(kernel_id, None)
+
+
+def course_kernel_manager(voila_class: type) -> type:
+    """The kernel manager class Voilà built, with :class:`CourseKernelRules` on top of it."""
+    return type("CourseKernelManager", (CourseKernelRules, voila_class), {"__module__": __name__})

@@ -1,0 +1,366 @@
+"""The course's server as a class uses it: pages opened after a quiet spell, many at once, from one
+address, and by a visitor who sends too much. Each test starts its own real server (``tartli.app``'s
+command, Voilà's real pool) with the settings it needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from tornado.websocket import websocket_connect
+
+from tartli import app
+from tartli.server.app import WEBSOCKET_MAX_BYTES
+from tartli.server.logs import LINE_LIMIT
+from tests.browser.conftest import Server, free_port, log_tail, start_server, stop_server
+from tests.browser.test_app import play, wait_for_my_turn
+
+POOLED = ("00_index.ipynb", "01_pack.ipynb", "table.ipynb")
+"""The pages Voilà pre-starts a kernel for (voila.json's preheat_denylist leaves these out)."""
+LESSONS = [f"{n:02d}_{name}.ipynb" for n, name in ((2, "ranks_and_points"), (3, "deal"), (4, "phase_one"))]
+
+
+@pytest.fixture
+def server_with(tmp_path: Path) -> Iterator[Any]:
+    """``server_with("--opt=1", ...)``: a course server of its own, stopped at the end."""
+    servers: list[Server] = []
+
+    def start(*extra: str) -> Server:
+        server = start_server(tmp_path / f"voila-{len(servers)}.log", extra=extra)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        stop_server(server)
+
+
+def kernels_running(server: Server) -> int:
+    """The server's kernel processes (every kernel is a child process running ipykernel)."""
+    count = 0
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                count += 1
+        except psutil.Error:
+            pass
+    return count
+
+
+def wait_for_pools(server: Server, refilled: bool = True, timeout: float = 300) -> None:
+    """Until every pre-started page's pool holds a kernel that has run its notebook: filled once, and
+    (with ``refilled``) once more for each kernel it handed out (start_server's own visit may take one)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = server.log_path.read_text(errors="replace")
+        ready = True
+        for page in POOLED:
+            fills = text.count(f"Kernel pool of {page} is filled")
+            handed = len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(page)}", text))
+            ready = ready and fills >= 1 and (not refilled or fills >= handed + 1)
+        if ready:
+            return
+        assert time.monotonic() < deadline, log_tail(server.log_path)
+        time.sleep(0.5)
+
+
+class Browser:
+    """An HTTP client that keeps its cookies, as a browser does (one visitor to the server)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.cookies: dict[str, str] = {}
+
+    def get(self, path: str, follow: int = 4) -> tuple[int, str]:
+        for _ in range(follow + 1):
+            connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=600)
+            headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            body = response.read().decode("utf-8", errors="replace")
+            for name, value in response.getheaders():
+                if name.lower() == "set-cookie":
+                    key, _, rest = value.partition("=")
+                    self.cookies[key] = rest.split(";", 1)[0]
+            connection.close()
+            if response.status not in (301, 302):
+                return response.status, body
+            path = response.getheader("Location") or path
+        return response.status, body
+
+
+def all_at_once(calls: list[Any]) -> list[Any]:
+    """Run the calls in threads that start together; their results in order."""
+    results: list[Any] = [None] * len(calls)
+    barrier = threading.Barrier(len(calls))
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = calls[i]()
+        except Exception as err:  # handed back for the test to show
+            results[i] = err
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(900)
+    return results
+
+
+# ---------------------------------------------------------------- the dead page after a quiet spell
+def test_pre_started_pages_keep_working_after_a_quiet_spell(server_with: Any, chromium: Any) -> None:
+    """Kernels that waited in Voilà's pool longer than the cull timeout are handed out to pages that
+    take a while to connect (their widget script arrives 6 s late, as on a busy phone), and keep
+    working: no "lost its connection" banner for 40 s, a card can be played, no traceback in the log.
+    (Before the fix, Voilà's pool culled each of them before its page connected.)"""
+    server = server_with("--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=2")
+    wait_for_pools(server)
+    time.sleep(26)  # a quiet spell longer than the cull timeout
+    contexts, pages = [], {}
+    try:
+        for file in POOLED:
+            context = chromium.new_context()
+            contexts.append(context)
+            page = context.new_page()
+
+            def slow(route: Any) -> None:
+                time.sleep(6)
+                route.continue_()
+
+            page.route("**/voila/static/voila.js*", slow)
+            page.goto(server.url(file), wait_until="commit", timeout=120_000)
+            pages[file] = page
+        for page in pages.values():
+            page.locator("#rendered_cells").wait_for(state="visible", timeout=120_000)
+        started = time.monotonic()
+        while time.monotonic() - started < 40:
+            for file, page in pages.items():
+                assert page.locator("#tartli-trouble").is_hidden(), f"{file} lost its kernel"
+            pages["table.ipynb"].wait_for_timeout(1000)
+        for file, page in pages.items():
+            assert "VBox(children" not in page.locator("#rendered_cells").inner_text(), file
+        table = pages["table.ipynb"]
+        state = wait_for_my_turn(table, timeout=60_000)
+        play(table, state.playable[0])
+        assert pages["01_pack.ipynb"].locator(".tartli-steps .tartli-step").first.is_visible()
+    finally:
+        for context in contexts:
+            context.close()
+    log = server.log_path.read_text(errors="replace")
+    assert "Traceback" not in log and "KeyError" not in log, log_tail(server.log_path, 80)
+    culled = [line for line in log.splitlines() if "Culling '" in line or "did not connect" in line]
+    assert not culled, culled
+
+
+# ---------------------------------------------------------------- places
+def test_the_cap_counts_kernels_still_starting(server_with: Any) -> None:
+    """20 requests at once on a server capped at 4 kernels: never more than 4 kernel processes, the
+    pre-started kernels give their places up, and the rest get the busy page."""
+    server = server_with("--TartliVoila.max_kernels=4")
+    wait_for_pools(server, refilled=False)  # (with 4 places the index's pool waits for room)
+    peak = [kernels_running(server)]
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            peak.append(kernels_running(server))
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        pages = [f"/voila/render/{LESSONS[i % len(LESSONS)]}" for i in range(20)]
+        results = all_at_once([lambda p=p: Browser(server).get(p) for p in pages])
+        time.sleep(3)  # refills that would start after the answers
+    finally:
+        done.set()
+        watcher.join()
+    statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
+    assert max(peak) <= 4, f"{max(peak)} kernels ran at once; statuses {statuses}"
+    assert statuses.count(200) >= 1 and set(statuses) <= {200, 503}, statuses
+    busy = [r[1] for r in results if isinstance(r, tuple) and r[0] == 503]
+    assert busy and all("The course is busy" in body and "kernelId" not in body for body in busy)
+
+
+def test_one_browser_does_not_lock_out_another(server_with: Any) -> None:
+    """One browser's 10 requests at once get at most its 2 kernels; a second browser still gets its page."""
+    server = server_with("--TartliVoila.max_kernels=8", "--TartliVoila.kernels_per_visitor=2")
+    wait_for_pools(server)
+    greedy = Browser(server)
+    assert greedy.get("/voila/tree")[0] == 200
+    greedy.get("/voila/render/02_ranks_and_points.ipynb?warm=1")  # sets its cookie, takes one kernel
+    results = all_at_once([lambda: greedy.get(f"/voila/render/{LESSONS[1]}") for _ in range(10)])
+    statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
+    assert statuses.count(200) <= 1 and set(statuses) <= {200, 429}, statuses
+    refused = next(r[1] for r in results if isinstance(r, tuple) and r[0] == 429)
+    assert "Too many pages open" in refused and "2 pages" in refused
+    status, body = Browser(server).get(f"/voila/render/{LESSONS[2]}")
+    assert status == 200 and "kernelId" in body
+    # a client that keeps no cookies shares one kernel with every such client
+    plain = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=600) for _ in range(3)]
+    codes = []
+    for connection in plain:
+        connection.request("GET", f"/voila/render/{LESSONS[0]}?tartli_cookie=1")
+        response = connection.getresponse()
+        response.read()
+        codes.append(response.status)
+    assert codes[0] == 200 and codes[1:] == [429, 429], codes
+
+
+def test_a_class_behind_one_router_gets_its_pages(server_with: Any) -> None:
+    """30 browsers from one address (127.0.0.1, as a class behind a school's router) open a lesson at
+    the same moment; the cap allows them all, and each gets its page with a kernel of its own."""
+    server = server_with("--TartliVoila.max_kernels=40")
+    wait_for_pools(server)
+    started = time.monotonic()
+    results = all_at_once([lambda: Browser(server).get(f"/voila/render/{LESSONS[0]}") for _ in range(30)])
+    took = time.monotonic() - started
+    statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
+    assert statuses == [200] * 30, statuses
+    kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', r[1]).group(1) for r in results}  # type: ignore[union-attr]
+    assert len(kernels) == 30
+    print(f"\n30 pages at once: all served in {took:.1f} s")
+
+
+# ---------------------------------------------------------------- what a visitor may send
+def _kernel_and_comm(browser: Browser, page: str) -> tuple[str, str]:
+    status, body = browser.get(f"/voila/render/{page}")
+    assert status == 200
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
+    model = re.search(r'"model_id": "([0-9a-f]{32})"', body)
+    assert kernel and model, "no kernel or widget in the page"
+    return kernel.group(1), model.group(1)
+
+
+def _send(server: Server, kernel: str, messages: list[str | bytes], subprotocols: list[str] | None = None) -> bool:
+    """Send messages on a kernel websocket; True if the server closed the connection."""
+    closed = [False]
+
+    async def go() -> None:
+        url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}"
+        connection = await websocket_connect(url, subprotocols=subprotocols, max_message_size=64 * 1024 * 1024)
+        for message in messages:
+            await connection.write_message(message, binary=isinstance(message, bytes))
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1)
+        closed[0] = connection.close_code is not None
+        connection.close()
+
+    worker = threading.Thread(target=lambda: asyncio.run(go()))
+    worker.start()
+    worker.join(120)
+    return closed[0]
+
+
+def _comm_update(comm: str, state: dict[str, Any]) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": "comm_msg",
+        "session": uuid.uuid4().hex,
+        "username": "",
+        "date": "2026-11-27T00:00:00Z",
+        "version": "5.3",
+    }
+    return json.dumps(
+        {
+            "channel": "shell",
+            "header": header,
+            "parent_header": {},
+            "metadata": {},
+            "content": {"comm_id": comm, "data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+def test_a_flood_of_bad_widget_messages_leaves_a_bounded_log(server_with: Any) -> None:
+    """40 widget updates with an invalid 900 KB value each (a trait error quotes the value it refuses):
+    every line the server logs is short, a kernel gets a few lines a minute, and the log stays small."""
+    server = server_with()
+    kernel, comm = _kernel_and_comm(Browser(server), LESSONS[0])
+    before = server.log_path.stat().st_size
+    value = "x" * 900_000
+    assert not _send(server, kernel, [_comm_update(comm, {"_dom_classes": value}) for _ in range(40)])
+    time.sleep(6)  # the server copies the kernel log every 2 s
+    added = server.log_path.read_bytes()[before:].decode("utf-8", errors="replace")
+    lines = added.splitlines()
+    kernel_lines = [line for line in lines if "kernel:" in line]
+    assert kernel_lines, "the bad messages were not logged at all"
+    assert max(len(line) for line in lines) <= LINE_LIMIT + 200, max(lines, key=len)[:300]
+    assert len(added) < 200_000, f"{len(added):,} characters of log for 40 messages"
+    print(f"\n40 bad messages of 900 KB: {len(added):,} characters of server log in {len(lines)} lines")
+
+
+def test_large_websocket_messages_are_refused_without_stalling(server_with: Any) -> None:
+    """A message over the websocket limit closes that connection; a frame that claims 100,000 parts
+    is dropped unread; and the server answers the next request at once."""
+    server = server_with()
+    kernel, _comm = _kernel_and_comm(Browser(server), LESSONS[0])
+    assert _send(server, kernel, [bytes(WEBSOCKET_MAX_BYTES + 1)], ["v1.kernel.websocket.jupyter.org"])
+    count = 100_000
+    frame = count.to_bytes(8, "little") + b"".join((8 * (count + 1)).to_bytes(8, "little") for _ in range(count))
+    _send(server, kernel, [frame], ["v1.kernel.websocket.jupyter.org"])
+    started = time.monotonic()
+    assert Browser(server).get("/voila/tree")[0] == 200
+    assert time.monotonic() - started < 5
+    deadline = time.monotonic() + 10
+    while "claims 100000 offsets" not in log_tail(server.log_path, 400):
+        assert time.monotonic() < deadline, log_tail(server.log_path)
+        time.sleep(0.2)
+
+
+# ---------------------------------------------------------------- what a newcomer sees at start
+def test_the_start_ends_with_the_courses_address(tmp_path: Path) -> None:
+    """``tartli course`` as a learner runs it: no warnings they cannot act on, and the last line it
+    prints is the lesson index's address, which answers; ``/`` and ``/logout`` lead there."""
+    port = free_port()
+    out = (tmp_path / "out.txt").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tartli", "course", "--port", str(port)],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        cwd=tmp_path,
+    )
+    try:
+        address = app.start_url(port)
+        deadline = time.monotonic() + 300
+        while address not in (tmp_path / "out.txt").read_text(errors="replace"):
+            assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "out.txt").read_text()
+            time.sleep(0.5)
+        browser = Browser(Server(process, port, tmp_path / "out.txt", out))
+        status, body = browser.get("/voila/render/00_index.ipynb")
+        assert status == 200 and "kernelId" in body
+        for path in ("/", "/logout"):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            assert response.status == 302 and response.getheader("Location", "").endswith("/00_index.ipynb"), path
+            connection.close()
+        time.sleep(3)
+    finally:
+        process.terminate()
+        process.wait(30)
+        out.close()
+    text = (tmp_path / "out.txt").read_text(errors="replace")
+    shown = [line for line in text.splitlines() if line.strip()]
+    for noise in ("not trusted", "without encryption", "Voilà is running at", "websocket_ping_timeout", "Traceback"):
+        assert noise not in text, text
+    at_start = shown[: next(i for i, line in enumerate(shown) if address in line) + 1]
+    assert at_start[-1] == f"Tartli course: open {address}  (Ctrl+C stops it)", shown
+    assert len(at_start) <= 3, at_start
