@@ -701,6 +701,26 @@ def test_record_load_missing_file_and_directory(tmp_path: Path) -> None:
         Record.load(bad)
 
 
+def test_push_many_refused_leaves_the_state_as_it_was() -> None:
+    state = HandState.from_seed(7)
+    before = snapshot(state)
+    with pytest.raises(TartliError):
+        state.push_many([state.legal_moves()[0], "1: dance"])
+    assert snapshot(state) == before
+
+
+def test_next_hand_refused_leaves_the_match_as_it_was() -> None:
+    match = tartli.Match(seed=2, first_dealer=1)
+    match.state.push("0: out")  # a wrong claim: the hand is over
+    before = (match.scores, match.buli, match.dealer, len(match.results), snapshot(match.state))
+    wrong_dealer = Deal.from_seed(3, dealer=1)  # player 0 deals next
+    for deal, packet in ((wrong_dealer, 6), ("deal", 6), (None, 0), (None, "6")):
+        with pytest.raises(TartliError):
+            match.next_hand(deal, packet)  # type: ignore[arg-type]
+        assert (match.scores, match.buli, match.dealer, len(match.results), snapshot(match.state)) == before
+    match.next_hand(Deal.from_seed(3, dealer=0))
+
+
 def test_replay_error_has_the_index_and_cause() -> None:
     data = _edit(moves=["0: play AH", "1: play 9H", "0: play ZZ"])
     with pytest.raises(ReplayError) as info:
