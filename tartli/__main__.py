@@ -5,7 +5,11 @@ prints the address of the lesson index. ``python -m tartli`` is the same.
 
 ``replay`` prints the ``tartli-result/1`` JSON of a ``tartli/1`` record (RECORD.md).
 A malformed record, a missing file or an illegal move prints one line on stderr
-and exits with status 2; nothing goes to stdout then.
+and exits with status 2; nothing goes to stdout then. The line has at most
+:data:`MAX_ERROR_LINE` characters, and what is not printable in it (control and
+format characters, e.g. U+202E) is escaped (``\\u202e``). Only a regular file is
+read: a FIFO, a folder or a device is refused before it is opened, so that
+``replay`` never waits for a writer.
 """
 
 from __future__ import annotations
@@ -17,11 +21,17 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from tartli.errors import TartliError, cut
+from tartli.errors import TartliError, cut, printable
 from tartli.record import replay_file
 
 MAX_ERROR_LINE = 300
-"""The longest error line ``replay`` prints (a long move or value inside it is cut, with its length)."""
+"""The longest error line ``replay`` prints, in characters (a long line is cut, its length said within them)."""
+
+
+def error_line(text: str) -> str:
+    """``text`` as one line for stderr: whitespace runs made one space, what is not printable
+    escaped, at most :data:`MAX_ERROR_LINE` characters in all."""
+    return cut(printable(" ".join(text.split())), MAX_ERROR_LINE)
 
 
 class _ArgumentError(Exception):
@@ -91,17 +101,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except _ArgumentError as err:
-        print(f"tartli: {err} (see 'tartli --help')", file=sys.stderr)
+        print(error_line(f"tartli: {err} (see 'tartli --help')"), file=sys.stderr)
         return 2
     if args.command == "replay":
         try:
             out = replay_file(args.file)
         except TartliError as err:
-            print(cut(" ".join(str(err).split()), MAX_ERROR_LINE), file=sys.stderr)
+            print(error_line(str(err)), file=sys.stderr)
             return 2
         except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as err:
             # Not expected (the fuzz test looks for it), but the contract holds: one line, status 2.
-            print(cut(f"tartli: cannot replay this record ({type(err).__name__})", MAX_ERROR_LINE), file=sys.stderr)
+            print(error_line(f"tartli: cannot replay this record ({type(err).__name__})"), file=sys.stderr)
             return 2
         return _print(json.dumps(out, indent=1, ensure_ascii=False))
     if args.command == "bench":
@@ -129,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     args.a, args.b, args.hands, args.seed, args.rules, budget_ms=args.budget_ms, samples=args.samples
                 )
         except (ValueError, TartliError) as err:
-            print(f"tartli: {err}", file=sys.stderr)
+            print(error_line(f"tartli: {err}"), file=sys.stderr)
             return 2
         return 0
     from tartli.app import main as serve

@@ -16,13 +16,13 @@ in the sequence order), so that a hand can be kept as a 32-bit mask.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tartli import names
-from tartli.errors import TartliError, shown
+from tartli._checks import checked, checked_items
+from tartli.errors import ArgumentError, Choice, TartliError, shown
 from tartli.names import LANGUAGES, Language
 
 __all__ = [
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.Enum):
+class Suit(Choice):
     """The four German suits, in the engine's fixed order (A, L, H, B)."""
 
     ACORNS = "A"  #: makk, Eichel
@@ -67,7 +67,7 @@ class Suit(enum.Enum):
         return self.value
 
 
-class Rank(enum.Enum):
+class Rank(Choice):
     """The eight ranks, declared in sequence order (C2), high to low."""
 
     ACE = "A"  #: ász (disznó), Daus
@@ -139,6 +139,11 @@ class Card:
     """The two-character notation, ``"OH"``."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise ArgumentError(
+                f"a card is Card(rank, suit), e.g. Card(Rank.OVER, Suit.HEARTS), "
+                f"not {shown(self.rank)}, {shown(self.suit)}"
+            )
         object.__setattr__(self, "index", self.suit.index * 8 + self.rank.index)
         object.__setattr__(self, "text", self.rank.value + self.suit.value)
 
@@ -162,6 +167,8 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with engine index ``index`` (0-31)."""
+        if type(index) is not int or not 0 <= index < 32:
+            raise ArgumentError(f"a card index is a whole number from 0 to 31, not {shown(index)}")
         return CARDS[index]
 
     @property
@@ -171,11 +178,13 @@ class Card:
 
     def points(self, trump: Suit | None) -> int:
         """Card points (C3/C4): in the trump order if the card is a trump."""
+        _trump_arg(trump)
         table = TRUMP_POINTS if self.suit is trump else PLAIN_POINTS
         return table[self.rank.index]
 
     def strength(self, trump: Suit | None) -> int:
         """Place in the trick order of its suit (higher wins): C3 for trumps, C4 otherwise."""
+        _trump_arg(trump)
         table = TRUMP_STRENGTH if self.suit is trump else PLAIN_STRENGTH
         return table[self.rank.index]
 
@@ -222,13 +231,45 @@ for _card in CARDS:
 FULL_PACK_MASK = (1 << 32) - 1
 
 
+def _trump_arg(trump: object) -> None:
+    """A ``trump`` argument of the public API: a Suit or None, else an :class:`ArgumentError`."""
+    if trump is not None:
+        checked(trump, Suit, "the trump suit (or None)", "Suit.HEARTS")
+
+
+def _suit_arg(suit: object, what: str = "a suit") -> Suit:
+    return checked(suit, Suit, what, "Suit.HEARTS")
+
+
+def _card_arg(card: object, what: str = "a card") -> Card:
+    return checked(card, Card, what, "Card.parse('AH')")
+
+
+def _cards_arg(cards: object, what: str = "the cards") -> list[Card]:
+    return checked_items(cards, Card, what, "Card.parse('AH')")
+
+
+def _mask_arg(mask: object) -> int:
+    """A hand mask argument of the public API: a whole number with bits 0-31 only."""
+    if type(mask) is not int or not 0 <= mask <= FULL_PACK_MASK:
+        raise ArgumentError(f"a card mask is a whole number from 0 to 2**32 - 1, not {shown(mask)}")
+    return mask
+
+
 def suit_singular(suit: Suit) -> str:
     """The singular form used in meld names: "Acorn", "Leaf", "Heart", "Bell"."""
+    _suit_arg(suit)
     return names.SUIT_SINGULAR["en"][suit.index]
 
 
 class CardList(list[Card]):
     """A list of cards that Jupyter draws as a hand (otherwise a plain list)."""
+
+    def __init__(self, cards: Iterable[Card] | None = None) -> None:
+        if cards is None:
+            super().__init__()
+        else:
+            super().__init__(_cards_arg(cards))
 
     def _repr_svg_(self) -> str:
         from tartli.render.table import hand_svg
@@ -238,6 +279,7 @@ class CardList(list[Card]):
 
 def indices_of(mask: int) -> list[int]:
     """The card indices whose bits are set in ``mask``, in order (for the bots' fast loops)."""
+    _mask_arg(mask)
     out = []
     while mask:
         low = mask & -mask
@@ -248,6 +290,7 @@ def indices_of(mask: int) -> list[int]:
 
 def cards_of(mask: int) -> CardList:
     """The cards whose bits are set in ``mask``, in index order."""
+    _mask_arg(mask)
     out = CardList()
     while mask:
         low = mask & -mask
@@ -258,11 +301,17 @@ def cards_of(mask: int) -> CardList:
 
 def mask_of(cards: Iterable[Card]) -> int:
     """The hand mask of some cards."""
+    return _mask_of(_cards_arg(cards))
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
     return sum({1 << c.index for c in cards})
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Parse several cards: ``parse_cards(["OH", "9H"])``."""
+    """Parse several cards: ``parse_cards(["OH", "9H"])`` (a list of texts, not one text)."""
+    if isinstance(texts, str | bytes) or not isinstance(texts, Iterable):
+        raise ArgumentError(f'cards to parse are a list of texts like ["OH", "9H"], not {shown(texts)}')
     return [Card.parse(t) for t in texts]
 
 

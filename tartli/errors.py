@@ -7,6 +7,9 @@ RULES.md ID it breaks in ``rule`` and explains itself to a learner.
 
 from __future__ import annotations
 
+import enum
+import json
+
 
 class TartliError(ValueError):
     """Base class of every error the engine raises for bad input."""
@@ -42,6 +45,23 @@ class ArgumentError(TartliError):
     """A bad argument to the public API (a player that is not 0 or 1, a wrong type, an unknown name)."""
 
 
+class Choice(enum.Enum):
+    """Base of the engine's enums: looking up a value that is not a member's is an :class:`ArgumentError`.
+
+    >>> class Side(Choice):
+    ...     LEFT = "L"
+    >>> Side("R")
+    Traceback (most recent call last):
+    ...
+    tartli.errors.ArgumentError: Side: 'R' is not one of 'L'
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        members = ", ".join(repr(m.value) for m in cls)
+        raise ArgumentError(f"{cls.__name__}: {shown(value)} is not one of {members}")
+
+
 class InvalidDealError(TartliError):
     """Hands, indicator and talon that are not one whole 32-card pack (C1, D1)."""
 
@@ -51,7 +71,10 @@ class RecordError(TartliError):
 
 
 def shown(value: object, limit: int = 60) -> str:
-    """``repr(value)`` for an error message, cut to about ``limit`` characters (with its length if cut)."""
+    """``repr(value)`` for an error message, at most ``limit`` characters (with its length if cut).
+
+    ``repr`` escapes what is not printable (control and format characters among them).
+    """
     try:
         text = repr(value)
     except Exception:  # a broken __repr__ (or an int too long to print) must not hide the real error
@@ -60,7 +83,36 @@ def shown(value: object, limit: int = 60) -> str:
 
 
 def cut(text: str, limit: int = 60) -> str:
-    """``text`` for a one-line message: cut to about ``limit`` characters, with its length if cut."""
+    """``text`` for a one-line message: at most ``limit`` characters, its length said if it was cut.
+
+    >>> cut("0123456789" * 5, 30)
+    '0123456789012… (50 characters)'
+    >>> len(cut("x" * 10**6, 300))
+    300
+    """
+    if not isinstance(text, str):
+        raise ArgumentError(f"cut takes text, not {type(text).__name__}")
+    if type(limit) is not int or limit < 1:
+        raise ArgumentError(f"a limit is a whole number of characters, 1 or more, not {shown(limit, 20)}")
     if len(text) <= limit:
         return text
-    return f"{text[: limit - 1]}… ({len(text):,} characters)"
+    suffix = f"… ({len(text):,} characters)"
+    if len(suffix) >= limit:  # no room to say the length
+        return text[: limit - 1] + "…"
+    return text[: limit - len(suffix)] + suffix
+
+
+def printable(text: str) -> str:
+    r"""``text`` with each character that is not printable escaped as JSON escapes it (``\u202e``).
+
+    Control characters, format characters (category Cf: bidirectional overrides, zero-width spaces)
+    and other invisible ones would otherwise reach a terminal raw and change what it shows.
+
+    >>> print(printable("0: play AH\u202e\x1b"))
+    0: play AH\u202e\u001b
+    """
+    if not isinstance(text, str):
+        raise ArgumentError(f"printable takes text, not {type(text).__name__}")
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in text)

@@ -17,7 +17,6 @@ and leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import operator
@@ -27,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tartli import names
+from tartli._checks import checked
 from tartli.cards import (
     CARDS,
     LAST_TRICK_BONUS,
@@ -37,10 +37,13 @@ from tartli.cards import (
     Card,
     Rank,
     Suit,
+    _card_arg,
+    _cards_arg,
+    _mask_of,
+    _suit_arg,
     cards_of,
-    mask_of,
 )
-from tartli.errors import ArgumentError, IllegalMoveError, InvalidDealError, shown
+from tartli.errors import ArgumentError, Choice, IllegalMoveError, InvalidDealError, shown
 from tartli.i18n import _, language
 from tartli.melds import (
     ALL_MELDS,
@@ -48,13 +51,15 @@ from tartli.melds import (
     SEQUENCE_LENGTHS,
     Meld,
     MeldKind,
+    _may_answer,
+    _may_hold_meld,
+    _same_suit,
+    _sequences_in,
+    _sets_in,
     bela_mask,
     contest,
     may_answer,
-    may_hold_meld,
     same_suit_ok,
-    sequences_in,
-    sets_in,
 )
 from tartli.moves import (
     BELAS,
@@ -71,7 +76,7 @@ from tartli.moves import (
     Swap,
     coerce_move,
 )
-from tartli.rules import RuleSet, rules_arg
+from tartli.rules import RuleSet, rules_arg, ruleset_arg
 
 WINNING_SCORE = 501
 """S3: the score to reach."""
@@ -120,13 +125,16 @@ def trick_winner(lead: Card, second: Card, trump: Suit) -> int:
     >>> trick_winner(Card.parse("AH"), Card.parse("7B"), Suit.BELLS)
     1
     """
+    _card_arg(lead, "the lead")
+    _card_arg(second, "the second card")
+    _suit_arg(trump, "the trump suit")
     return _second_wins(lead.index, second.index, trump.index)
 
 
 def trick_points(cards: Iterable[Card], trump: Suit) -> int:
     """C3/C4: the card points of some cards (the last-trick 10, C5, is not included)."""
-    table = POINTS_BY_TRUMP[trump.index]
-    return sum(table[c.index] for c in cards)
+    table = POINTS_BY_TRUMP[_suit_arg(trump, "the trump suit").index]
+    return sum(table[c.index] for c in _cards_arg(cards))
 
 
 class ClaimWindow(NamedTuple):
@@ -158,7 +166,9 @@ class Claim(NamedTuple):
 
 def buli_points(rules: RuleSet, loser_total: int) -> int:
     """S4 maccs / V10 double: 2 if the loser has 250 or less (V10: less than 250), else 1."""
-    if rules.single_games:
+    if type(loser_total) is not int:
+        raise ArgumentError(f"the loser's total is a whole number, not {shown(loser_total)}")
+    if ruleset_arg(rules).single_games:
         return 2 if loser_total < MACCS_LIMIT else 1
     return 2 if loser_total <= MACCS_LIMIT else 1
 
@@ -183,6 +193,19 @@ def judge_claim(
     >>> judge_claim(0, (505, 264), RuleSet(), window)  # at step 7 the opponent has 250: a maccs
     Claim(player=0, valid=True, total=505, other=250, winner=0, buli=2, at_step_seven=True)
     """
+    _player_arg(player)
+    if not isinstance(totals, tuple | list) or len(totals) != 2 or any(type(t) is not int for t in totals):
+        raise ArgumentError(f"the totals are two whole numbers, not {shown(totals)}")
+    ruleset_arg(rules)
+    if window is not None and (
+        not isinstance(window, ClaimWindow)
+        or any(type(x) is not int for x in window)
+        or window.claimant not in (0, 1)
+        or window.winner not in (0, 1)
+    ):
+        raise ArgumentError(f"a claim window is None or a ClaimWindow of the engine, not {shown(window)}")
+    if type(both_over) is not bool:
+        raise ArgumentError(f"both_over is True or False, not {shown(both_over)}")
     counts = [totals[0], totals[1]]
     at_step_seven = False
     if window is not None and window.claimant == player and not both_over:
@@ -209,7 +232,7 @@ def _second_wins(lead: int, second: int, t: int) -> int:
 _SECOND_WINS = tuple(bytes(_second_wins(a, b, t) for a in range(32) for b in range(32)) for t in range(4))
 
 
-class Phase(enum.Enum):
+class Phase(Choice):
     """The two phases of play (T2, T4), and the end."""
 
     FIRST = 1  #: tricks 1-7: the talon is not empty; any card may be played (T2)
@@ -217,7 +240,7 @@ class Phase(enum.Enum):
     OVER = 3  #: the hand has ended
 
 
-class Status(enum.Enum):
+class Status(Choice):
     """How a hand stands (the ``status`` of a ``tartli-result/1``)."""
 
     IN_PROGRESS = "in-progress"  #: moves are still due
@@ -267,7 +290,7 @@ class Deal:
         places += [("the trump indicator", self.indicator)] + [("the talon", c) for c in self.talon]
         for where, card in places:
             if not isinstance(card, Card):
-                raise InvalidDealError(f"C1: {card!r} in {where} is not a card")
+                raise InvalidDealError(f"C1: {shown(card)} in {where} is not a card")
             if card in seen:
                 raise InvalidDealError(f"C1: {card.name('en')} ({card}) is dealt twice: in {seen[card]} and in {where}")
             seen[card] = where
@@ -287,6 +310,7 @@ class Deal:
         ``indicator_packet``-th packet (6, the 19th card, by default; V1 allows the
         4th, 7th, 10th, 13th or 16th too); the rest, in order, is the talon.
         """
+        checked(rng, random.Random, "rng", "random.Random(7)")
         if type(dealer) is not int or dealer not in (0, 1):
             raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {shown(dealer)}")
         if type(indicator_packet) is not int or indicator_packet not in range(1, 7):
@@ -358,6 +382,12 @@ class Event(NamedTuple):
         >>> Event("play", 0, cards=(Card.parse("AH"),)).describe(0, ("You", "The computer"))
         'You play the Ace of Hearts.'
         """
+        if viewer is not None:
+            _player_arg(viewer)
+        if who is not None and (
+            not isinstance(who, tuple | list) or len(who) != 2 or not all(isinstance(w, str) for w in who)
+        ):
+            raise ArgumentError(f'who names the two players, e.g. ("You", "The computer"), not {shown(who)}')
         p = self.player
         if p is None:
             name = ""
@@ -628,7 +658,7 @@ class HandState:
         self._t = deal.indicator.suit.index
         self._bela = bela_mask(self.trump)
         self._seven = 1 << (self._t * 8 + _SEVEN)
-        self._hands = [mask_of(deal.hands[0]), mask_of(deal.hands[1])]
+        self._hands = [_mask_of(deal.hands[0]), _mask_of(deal.hands[1])]
         self.indicator: Card | None = deal.indicator
         self._talon = list(deal.talon)
         self._drawn = 0
@@ -791,15 +821,15 @@ class HandState:
         rules = self.rules
         hand = self._hands[p]
         can_bela = rules.bela_at_declaration and not self._bela_done[p] and hand & self._bela == self._bela
-        sets = sets_in(hand, rules)
-        seqs = sequences_in(hand)
+        sets = _sets_in(hand, rules)
+        seqs = _sequences_in(hand)
         if not (sets or seqs or can_bela):
             return []  # the usual case: nothing to declare
         if self._scored_sets:
             sets = [m for m in sets if m not in self._scored_sets]
         scored = self._scored[p]
         if scored:
-            seqs = [m for m in seqs if same_suit_ok(m, scored, rules)]
+            seqs = [m for m in seqs if _same_suit(m, scored, rules)[0] == "ok"]
         set_choices: list[tuple[Meld, ...]] = [()] + [(m,) for m in sets]
         if rules.several_sequences:
             per_suit: list[list[tuple[Meld, ...]]] = [[()] for _ in range(4)]
@@ -817,7 +847,7 @@ class HandState:
                     melds = a + b + c
                     if not melds:
                         continue
-                    if leader_decl and not may_answer(leader_decl, melds):
+                    if leader_decl and not _may_answer(leader_decl, melds):
                         continue
                     out.append(_declare_move(p, melds))
         return out
@@ -878,7 +908,7 @@ class HandState:
             moves.append(BELAS[player])  # B1: any moment of tricks 1-8, once
         # K1 steps 2 and 4: the leader before leading, the second after the lead, once a trick.
         if trick.declared[player] is None and (lead < 0 if leading else lead >= 0 and not trick.passed):
-            if bela or may_hold_meld(hand):
+            if bela or _may_hold_meld(hand):
                 moves.extend(self._declarations(player))
             if not leading:
                 moves.append(PASSES[player])
@@ -1103,8 +1133,19 @@ class HandState:
         self._apply(move)
 
     def push_many(self, moves: Iterable[Move | str]) -> None:
-        for m in moves:
-            self.push(m)
+        """Make several moves in order; if one is refused, none is made (the state is as it was)."""
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise ArgumentError(f"push_many takes a list of moves (push takes one), not {shown(moves)}")
+        before = self.copy()
+        made = 0
+        try:
+            for m in moves:
+                self.push(m)
+                made += 1
+        except BaseException:
+            if made:
+                self.__dict__.update(before.__dict__)
+            raise
 
     def pop(self) -> Move:
         """Take back the last move (replaying the hand from the deal)."""

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from tartli._checks import checked
 from tartli.cards import CARDS
 from tartli.errors import ArgumentError, TartliError, shown
 from tartli.game import Deal, HandState, Status
@@ -71,6 +72,8 @@ class Match:
         rules_arg(rules)
         if seed is not None and type(seed) is not int:
             raise ArgumentError(f"a seed is a whole number, not {shown(seed)}")
+        if rng is not None:
+            checked(rng, random.Random, "rng", "random.Random(7)")
         self.rules = rules or RuleSet()
         self.rng = rng if rng is not None else random.Random(seed)
         if (
@@ -95,6 +98,7 @@ class Match:
     @staticmethod
     def draw_for_dealer(rng: random.Random) -> int:
         """D2: each player draws a card; the lower in the plain order (C4) deals."""
+        checked(rng, random.Random, "rng", "random.Random(7)")
         while True:
             a, b = rng.sample(CARDS, 2)
             sa, sb = a.strength(None), b.strength(None)
@@ -124,8 +128,6 @@ class Match:
     def _deal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
         if deal is None:
             deal = Deal.shuffled(self.rng, self.dealer, indicator_packet)
-        elif deal.dealer != self.dealer:
-            raise TartliError(f"D2: player {self.dealer} deals this hand, not player {deal.dealer}")
         return HandState(deal, self.rules, self.scores)
 
     def redeal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
@@ -134,6 +136,7 @@ class Match:
             raise TartliError("D1: " + _("the hand has started; it cannot be dealt again"))
         if indicator_packet != 6 and not self.rules.indicator_choice:
             raise TartliError("V1: " + _("only the Austrian rules let the non-dealer choose the trump indicator"))
+        self._check_deal(deal, indicator_packet, self.dealer)
         self.state = self._deal(deal, indicator_packet)
         return self.state
 
@@ -146,6 +149,7 @@ class Match:
             raise TartliError("S6: " + _("the match is over: player {player} has won it").format(player=self.winner))
         if indicator_packet != 6 and not self.rules.indicator_choice:
             raise TartliError("V1: " + _("only the Austrian rules let the non-dealer choose the trump indicator"))
+        self._check_deal(deal, indicator_packet, self._next_dealer(state))  # before the hand is booked
         buli = list(state.buli)
         tie_decided_by = None
         if self.tie_pending and state.first_scorer is not None:
@@ -176,6 +180,15 @@ class Match:
         self.dealer = self._next_dealer(state)
         self.state = self._deal(deal, indicator_packet)
         return self.state
+
+    @staticmethod
+    def _check_deal(deal: object, indicator_packet: object, dealer: int) -> None:
+        """The ``deal`` and ``indicator_packet`` arguments: None or a Deal by ``dealer``, and 1-6."""
+        given = None if deal is None else checked(deal, Deal, "a deal (or None: shuffle one)")
+        if given is not None and given.dealer != dealer:
+            raise TartliError(f"D2: player {dealer} deals this hand, not player {given.dealer}")
+        if type(indicator_packet) is not int or not 1 <= indicator_packet <= 6:
+            raise ArgumentError(f"V1: the indicator packet is a number from 1 to 6, not {shown(indicator_packet)}")
 
     def _next_dealer(self, state: HandState) -> int:
         if not self.rules.winner_deals:

@@ -14,15 +14,15 @@ Austrian) live here; *when* melds may be declared is the game's business.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tartli import names
-from tartli.cards import RANKS, SUITS, Card, Rank, Suit, cards_of
-from tartli.errors import TartliError, shown
+from tartli._checks import checked, checked_items
+from tartli.cards import RANKS, SUITS, Card, Rank, Suit, _cards_arg, _mask_arg, _suit_arg, _trump_arg, cards_of
+from tartli.errors import ArgumentError, Choice, TartliError, shown
 from tartli.i18n import _
-from tartli.rules import RuleSet
+from tartli.rules import RuleSet, rules_arg, ruleset_arg
 
 SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
 """M1: the length names, as announced (K4) and written in records."""
@@ -40,7 +40,7 @@ _NAME_LENGTH = SEQUENCE_LENGTHS
 _TITLES: dict[tuple[str, str], str] = {}
 
 
-class MeldKind(enum.Enum):
+class MeldKind(Choice):
     """The three kinds of meld."""
 
     SEQUENCE = "sequence"  #: 3-8 consecutive cards of a suit in C2 order (M1)
@@ -50,6 +50,26 @@ class MeldKind(enum.Enum):
 
 class InvalidMeldError(TartliError):
     """Text that does not name a meld (``kvart:OA``, ``vannak:U``, ``bela``)."""
+
+
+def _check_meld(kind: object, rank: object, suit: object, length: object) -> None:
+    """The arguments of ``Meld(...)``: a sequence of 3-8 cards inside its suit, a set of a rank
+    that makes one (M2), or béla; else an :class:`ArgumentError`."""
+    if kind is MeldKind.SEQUENCE:
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise ArgumentError(
+                f"a sequence is Meld(MeldKind.SEQUENCE, top rank, suit, length), not {shown(rank)}, {shown(suit)}"
+            )
+        if type(length) is not int or not 3 <= length <= 8 - rank.index:
+            raise ArgumentError(f"M1: a sequence from the {rank.name_in('en')} has 3 to {8 - rank.index} cards")
+    elif kind is MeldKind.SET:
+        if not isinstance(rank, Rank) or rank not in SET_VALUES or suit is not None or length != 0:
+            raise ArgumentError("M2: a set is Meld(MeldKind.SET, rank), a rank of A K O U X 9 (no suit, no length)")
+    elif kind is MeldKind.BELA:
+        if rank is not None or suit is not None or length != 0:
+            raise ArgumentError("M3: béla is Meld(MeldKind.BELA), with no rank, suit or length")
+    else:
+        raise ArgumentError(f"a meld's kind is a MeldKind, not {shown(kind)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +89,7 @@ class Meld:
     """Record notation: ``kvart:OA``, ``vannak:U``, ``bela``."""
 
     def __post_init__(self) -> None:
+        _check_meld(self.kind, self.rank, self.suit, self.length)
         if self.kind is MeldKind.SEQUENCE:
             assert self.suit is not None and self.rank is not None
             top = self.suit.index * 8 + self.rank.index
@@ -119,6 +140,7 @@ class Meld:
 
     def cards(self, trump: Suit | None = None) -> list[Card]:
         """The cards of the meld, high to low. Béla needs the trump suit."""
+        _trump_arg(trump)
         if self.kind is MeldKind.BELA:
             if trump is None:
                 return []
@@ -129,6 +151,7 @@ class Meld:
 
     def card_mask(self, trump: Suit | None) -> int:
         """The cards as a hand mask (béla's depends on the trump suit)."""
+        _trump_arg(trump)
         if self.kind is MeldKind.BELA:
             return bela_mask(trump) if trump is not None else 0
         return self.mask
@@ -148,8 +171,7 @@ class Meld:
         In Hungarian "makk felső kvart", "alsó vannak"; in German "Eichel-Ober-Quart", "Unter-Vierling".
         No language: the page's (:func:`tartli.names.set_language`).
         """
-        if language is None:
-            language = names.get_language()
+        language = names.resolve(language)
         key = (self.text, language)
         title = _TITLES.get(key)
         if title is None:
@@ -230,16 +252,32 @@ _SEQS_IN_SUIT: list[list[tuple[Meld, ...]]] = [
 _SET_MASKS = tuple((m, m.mask) for m in SETS)
 
 
+def _melds_arg(melds: object, what: str = "the melds") -> tuple[Meld, ...]:
+    return tuple(checked_items(melds, Meld, what, "Meld.parse('kvart:OA')"))
+
+
+def _meld_arg(meld: object, what: str = "a meld") -> Meld:
+    return checked(meld, Meld, what, "Meld.parse('kvart:OA')")
+
+
 def bela_mask(trump: Suit) -> int:
     """The King and Over of trumps as a mask."""
-    return _BELA_MASKS[trump.index]
+    return _BELA_MASKS[_suit_arg(trump, "the trump suit").index]
 
 
 _BELA_MASKS = tuple((1 << (s * 8 + Rank.KING.index)) | (1 << (s * 8 + Rank.OVER.index)) for s in range(4))
 
 
+# The public functions check their arguments; the engine's hot paths call the unchecked twins
+# (``_sequences_in`` ...) with the masks it keeps itself.
+
+
 def sequences_in(hand: int) -> list[Meld]:
     """Every sequence held in the hand mask, including the shorter ones inside longer runs."""
+    return _sequences_in(_mask_arg(hand))
+
+
+def _sequences_in(hand: int) -> list[Meld]:
     return [
         *_SEQS_IN_SUIT[0][hand & 0xFF],
         *_SEQS_IN_SUIT[1][(hand >> 8) & 0xFF],
@@ -253,6 +291,10 @@ _HAS_RUN = tuple(bool(runs) for runs in _RUNS_IN)
 
 def may_hold_meld(hand: int) -> bool:
     """A fast test: does the hand hold any set or sequence at all (béla aside)?"""
+    return _may_hold_meld(_mask_arg(hand))
+
+
+def _may_hold_meld(hand: int) -> bool:
     if hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF:
         return True  # some rank in all four suits (Eights and Sevens too: the caller looks closer)
     return (
@@ -265,6 +307,10 @@ def may_hold_meld(hand: int) -> bool:
 
 def sets_in(hand: int, rules: RuleSet) -> list[Meld]:
     """Every set of four held in the hand mask (no Nines under V3)."""
+    return _sets_in(_mask_arg(hand), ruleset_arg(rules))
+
+
+def _sets_in(hand: int, rules: RuleSet) -> list[Meld]:
     # A rank held in all four suits leaves its bit set in the and of the four suit bytes.
     ranks = hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF
     if not ranks & 0x3F:  # Eights and Sevens (bits 6 and 7) make no set (M2)
@@ -281,9 +327,10 @@ def find_melds(cards: Iterable[Card] | int, rules: RuleSet | None = None, trump:
     >>> [str(m) for m in find_melds([Card.parse(c) for c in ["KH", "OH", "UH", "XH"]], trump=Suit.HEARTS)]
     ['terc:KH', 'kvart:KH', 'terc:OH', 'bela']
     """
-    rules = rules or RuleSet()
-    hand = cards if isinstance(cards, int) else sum(1 << c.index for c in cards)
-    melds: list[Meld] = [*sets_in(hand, rules), *sequences_in(hand)]
+    rules = rules_arg(rules) or RuleSet()
+    _trump_arg(trump)
+    hand = _mask_arg(cards) if isinstance(cards, int) else sum({1 << c.index for c in _cards_arg(cards)})
+    melds: list[Meld] = [*_sets_in(hand, rules), *_sequences_in(hand)]
     if trump is not None and hand & bela_mask(trump) == bela_mask(trump):
         melds.append(BELA)
     return melds
@@ -296,6 +343,10 @@ def contest_key(meld: Meld, trump: Suit, rules: RuleSet) -> tuple[int, int, int,
     Two equal keys can only be two plain sequences of the same length and top:
     then the leader's wins (K2), which the caller decides.
     """
+    if _meld_arg(meld).kind is MeldKind.BELA:
+        raise ArgumentError("M3: béla takes no part in the contest (only sets and sequences have a contest key)")
+    _suit_arg(trump, "the trump suit")
+    ruleset_arg(rules)
     assert meld.rank is not None
     if meld.kind is MeldKind.SET:
         order = rules.set_order()
@@ -305,8 +356,10 @@ def contest_key(meld: Meld, trump: Suit, rules: RuleSet) -> tuple[int, int, int,
 
 def best_item(melds: Iterable[Meld], trump: Suit, rules: RuleSet) -> Meld | None:
     """The declared item that counts in the contest (béla never does, M3)."""
+    _suit_arg(trump, "the trump suit")
+    ruleset_arg(rules)
     best: Meld | None = None
-    for m in melds:
+    for m in _melds_arg(melds):
         if m.kind is MeldKind.BELA:
             continue
         if best is None or contest_key(m, trump, rules) > contest_key(best, trump, rules):
@@ -379,7 +432,7 @@ def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: 
     >>> c.winner, c.reason
     ('second', 'any set beats any sequence: Under-vannak beats Acorn-Over-Kvart')
     """
-    lb, sb = best_item(leader, trump, rules), best_item(second, trump, rules)
+    lb, sb = best_item(_melds_arg(leader, "the leader's melds"), trump, rules), best_item(second, trump, rules)
     if lb is None or sb is None:
         if lb is None and sb is None:
             return Contest("none", None, None, "K2", "nobody declared a set or a sequence", False)
@@ -414,6 +467,10 @@ def may_answer(leader: Iterable[Meld], second: Iterable[Meld]) -> bool:
     least as long as the leader's longest. Béla plays no part in the contest (M3),
     so it never restricts and is never restricted.
     """
+    return _may_answer(_melds_arg(leader, "the leader's melds"), _melds_arg(second, "the second player's melds"))
+
+
+def _may_answer(leader: Iterable[Meld], second: Iterable[Meld]) -> bool:
     lead = [m for m in leader if m.kind is not MeldKind.BELA]
     if not lead:
         return True
@@ -438,7 +495,14 @@ def same_suit_ok(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> bool:
     seed 001's wording alone would allow). V5 (Austrian): it must not lie wholly
     inside a scored sequence of the suit.
     """
-    return _same_suit(new, scored, rules)[0] == "ok"
+    return _same_suit(*_same_suit_args(new, scored, rules))[0] == "ok"
+
+
+def _same_suit_args(new: object, scored: object, rules: object) -> tuple[Meld, list[Meld], RuleSet]:
+    meld = _meld_arg(new, "the new meld")
+    if not meld.is_sequence:
+        raise ArgumentError("K7/V5: the same-suit rules are about sequences: the new meld must be one")
+    return meld, [m for m in _melds_arg(scored, "the scored melds") if m.is_sequence], ruleset_arg(rules)
 
 
 def _same_suit(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple[str, Meld | None, list[Meld]]:
@@ -472,7 +536,7 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
 
     The reason is in the page's language; it starts with the rule ID.
     """
-    verdict, old, checked = _same_suit(new, scored, rules)
+    verdict, old, checked = _same_suit(*_same_suit_args(new, scored, rules))
     rule = "V5" if rules.same_suit_rule == "austrian" else "K7"
     meld = new.title()
     if verdict == "ok":

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tartli.errors import ArgumentError
+from tartli._checks import checked
+from tartli.errors import ArgumentError, shown
 
 
 class UnknownLanguageError(ArgumentError):
@@ -114,24 +115,42 @@ def resolve(language: str | None) -> Language:
 
 def _check(language: str) -> None:
     if not isinstance(language, str) or language not in LANGUAGES:
-        raise UnknownLanguageError(f"unknown language {language!r:.40}: choose one of {', '.join(LANGUAGES)}")
+        raise UnknownLanguageError(f"unknown language {shown(language, 40)}: choose one of {', '.join(LANGUAGES)}")
+
+
+def _index(value: object, size: int, what: str) -> int:
+    """An index argument (a suit 0-3, a rank 0-7): a whole number in range, else an :class:`ArgumentError`."""
+    if type(value) is not int or not 0 <= value < size:
+        raise ArgumentError(f"{what} is a whole number from 0 to {size - 1}, not {shown(value)}")
+    return value
+
+
+def _key(value: object, table: dict[str, dict[str, str]], what: str) -> str:
+    if not isinstance(value, str) or value not in table:
+        raise ArgumentError(f"unknown {what} {shown(value, 40)}: choose one of {', '.join(table)}")
+    return value
+
+
+def _text(value: object, what: str = "the text") -> str:
+    return checked(value, str, what)
 
 
 def suit_name(index: int, language: str = "en") -> str:
     """A suit's name (plural in English): 0-3 in the order A, L, H, B."""
     _check(language)
-    return SUITS[language][index]
+    return SUITS[language][_index(index, 4, "a suit index")]
 
 
 def rank_name(index: int, language: str = "en") -> str:
     """A rank's name: 0-7 in the order A K O U X 9 8 7."""
     _check(language)
-    return RANKS[language][index]
+    return RANKS[language][_index(index, 8, "a rank index")]
 
 
 def card_name(rank: int, suit: int, language: str = "en") -> str:
     """ "Over of Hearts", "piros felső", "Herz-Ober"."""
     _check(language)
+    rank, suit = _index(rank, 8, "a rank index"), _index(suit, 4, "a suit index")
     if language == "en":
         return f"{RANKS['en'][rank]} of {SUITS['en'][suit]}"
     if language == "hu":
@@ -142,13 +161,14 @@ def card_name(rank: int, suit: int, language: str = "en") -> str:
 def sequence_name(length: int, language: str = "en") -> str:
     """The name of a sequence of ``length`` cards: terc, kvart ... (de Terz, Quart ...)."""
     _check(language)
-    return SEQUENCES[language][length]
+    return SEQUENCES[language][_length(length)]
 
 
 def sequence_title(top_rank: int, suit: int, length: int, language: str = "en") -> str:
     """How a scorer names a sequence: "Acorn-Over-Kvart", "makk felső kvart", "Eichel-Ober-Quart"."""
     _check(language)
-    name = SEQUENCES[language][length]
+    name = SEQUENCES[language][_length(length)]
+    top_rank, suit = _index(top_rank, 8, "a rank index"), _index(suit, 4, "a suit index")
     if language == "en":
         return f"{SUIT_SINGULAR['en'][suit]}-{RANKS['en'][top_rank]}-{name.capitalize()}"
     if language == "hu":
@@ -156,9 +176,16 @@ def sequence_title(top_rank: int, suit: int, length: int, language: str = "en") 
     return f"{SUITS['de'][suit]}-{RANKS['de'][top_rank]}-{name}"
 
 
+def _length(length: object) -> int:
+    if type(length) is not int or length not in SEQUENCES["en"]:
+        raise ArgumentError(f"a sequence has 3 to 8 cards, not {shown(length)}")
+    return length
+
+
 def set_title(rank: int, language: str = "en") -> str:
     """How a set is named: "Under-vannak", "alsó vannak", "Unter-Vierling"."""
     _check(language)
+    rank = _index(rank, 8, "a rank index")
     if language == "hu":
         return f"{RANKS['hu'][rank]} vannak"
     return f"{RANKS[language][rank]}-{SET_NAME[language]}"
@@ -167,13 +194,13 @@ def set_title(rank: int, language: str = "en") -> str:
 def announcement(key: str, language: str = "en") -> str:
     """A contest answer: ``"good"`` or ``"higher"``."""
     _check(language)
-    return ANNOUNCEMENTS[key][language]
+    return ANNOUNCEMENTS[_key(key, ANNOUNCEMENTS, "announcement")][language]
 
 
 def term(key: str, language: str = "en") -> str:
     """A game term (see ``TERMS``): ``term("trump", "de") == "Trumpf"``."""
     _check(language)
-    return TERMS[key][language]
+    return TERMS[_key(key, TERMS, "term")][language]
 
 
 _AN_EXCEPTIONS = ("one", "once", "uni", "use", "usu", "eu")  # vowels said like a consonant
@@ -185,12 +212,12 @@ def a_or_an(phrase: str) -> str:
     >>> a_or_an("Acorn"), a_or_an("Heart"), a_or_an("Under"), a_or_an("8"), a_or_an("11"), a_or_an("one-point card")
     ('an Acorn', 'a Heart', 'an Under', 'an 8', 'an 11', 'a one-point card')
     """
-    return f"{article_for(phrase)} {phrase}"
+    return f"{article_for(phrase)} {_text(phrase, 'a phrase')}"
 
 
 def article_for(phrase: str) -> str:
     """The English indefinite article for ``phrase``: "a" or "an"."""
-    word = phrase.lower()
+    word = _text(phrase, "a phrase").lower()
     digits = word[: len(word) - len(word.lstrip("0123456789"))]
     if digits:  # "an 8", "an 80", "an 11", "an 18"; "a 10", "a 110"
         return "an" if digits.startswith("8") or digits in ("11", "18") else "a"
@@ -205,7 +232,7 @@ def upper_first(text: str) -> str:
     >>> upper_first("the Nine of Bells wins.")
     'The Nine of Bells wins.'
     """
-    return text[:1].upper() + text[1:]
+    return _text(text)[:1].upper() + text[1:]
 
 
 def agree(subject: str, third: str, second: str) -> str:

@@ -8,13 +8,27 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tartli._checks import checked
 from tartli.cards import Card, InvalidCardError
-from tartli.errors import IllegalMoveError, InvalidDealError, InvalidMoveError, RecordError, TartliError, cut, shown
+from tartli.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidMoveError,
+    RecordError,
+    TartliError,
+    cut,
+    printable,
+    shown,
+)
 from tartli.game import Deal, HandState, Status
 from tartli.moves import Move, parse_move
 from tartli.rules import RuleSet
@@ -32,10 +46,30 @@ SEED_RANGE = range(-(2**63), 2**64)
 
 
 def quoted(text: str, limit: int = 80) -> str:
-    """A move (or any text) in double quotes for a one-line message, cut to ``limit`` characters."""
-    if len(text) <= limit:
-        return json.dumps(text, ensure_ascii=False)
-    return f"{json.dumps(text[:limit], ensure_ascii=False)}… ({len(text):,} characters)"
+    r"""A move (or any text) in double quotes for a one-line message, escaped as in JSON and cut to
+    at most ``limit`` characters between the quotes (with its length if cut).
+
+    What is not printable is escaped, control and format characters alike:
+
+    >>> print(quoted("0: play AH\u202e"), quoted("0: play " + "A" * 100, 12))
+    "0: play AH\u202e" "0: play AAAA"… (108 characters)
+    """
+    if not isinstance(text, str):
+        raise ArgumentError(f"quoted takes text, not {shown(text)}")
+    if type(limit) is not int or limit < 1:
+        raise ArgumentError(f"a limit is a whole number of characters, 1 or more, not {shown(limit, 20)}")
+    pieces: list[str] = []
+    size = 0
+    for c in text[:limit]:
+        piece = json.dumps(c, ensure_ascii=not c.isprintable())[1:-1]
+        if size + len(piece) > limit:
+            break
+        pieces.append(piece)
+        size += len(piece)
+    inner = "".join(pieces)
+    if len(pieces) == len(text):
+        return f'"{inner}"'
+    return f'"{inner}"… ({len(text):,} characters)'
 
 
 class ReplayError(TartliError):
@@ -46,8 +80,9 @@ class ReplayError(TartliError):
         self.move_text = text
         self.cause = cause
         # The move is quoted once (an unreadable move's own message would quote it again), and cut if long.
-        why = cause.reason if isinstance(cause, InvalidMoveError) else str(cause)
-        super().__init__(f"move {index} {quoted(text)}: {why}")
+        why = cause.reason if isinstance(cause, InvalidMoveError) else cut(str(cause), 200)
+        move = quoted(text) if isinstance(text, str) else shown(text)
+        super().__init__(f"move {shown(index, 20)} {move}: {why}")
 
 
 @dataclass
@@ -60,6 +95,25 @@ class Record:
     moves: list[str] = field(default_factory=list)
     seed: int | None = None
 
+    def __post_init__(self) -> None:
+        checked(self.deal, Deal, "Record: deal")
+        checked(self.rules, RuleSet, "Record: rules")
+        scores = self.scores
+        if (
+            not isinstance(scores, tuple | list)
+            or len(scores) != 2
+            or any(type(s) is not int or not 0 <= s <= MAX_SCORE for s in scores)
+        ):
+            raise ArgumentError(f"Record: scores are two whole numbers from 0 to {MAX_SCORE:,}, not {shown(scores)}")
+        if not isinstance(self.moves, list | tuple) or any(not isinstance(m, str) for m in self.moves):
+            raise ArgumentError(f'Record: moves are a list of strings like "0: play AH", not {shown(self.moves)}')
+        if self.seed is not None and (type(self.seed) is not int or self.seed not in SEED_RANGE):
+            raise ArgumentError(f"Record: seed is None or a number from -2**63 to 2**64 - 1, not {shown(self.seed)}")
+        if not isinstance(scores, tuple):
+            self.scores = (scores[0], scores[1])
+        if not isinstance(self.moves, list):
+            self.moves = list(self.moves)
+
     # ------------------------------------------------------------ reading
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
@@ -68,6 +122,10 @@ class Record:
         Bounded in time and memory: text over :data:`MAX_RECORD_BYTES` is refused before it is
         parsed, and JSON nested too deep or with numbers too long to read is refused, not a crash.
         """
+        if isinstance(text, bytearray):
+            text = bytes(text)
+        if not isinstance(text, str | bytes):
+            raise ArgumentError(f"a record is JSON text (str or bytes), not {shown(text)}")
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"a record has at most {MAX_RECORD_BYTES:,} bytes; this one has {len(text):,}")
         if isinstance(text, bytes):
@@ -86,18 +144,31 @@ class Record:
         return cls.from_dict(data)
 
     @classmethod
-    def load(cls, path: str | Path) -> Record:
-        """Read a record file (``RecordError`` if it is missing, unreadable, too large or malformed)."""
-        where = cut(str(path), 120)
+    def load(cls, path: str | os.PathLike[str]) -> Record:
+        """Read a record file (``RecordError`` if it is missing, unreadable, too large or malformed).
+
+        ``path`` is a path (a str or a :class:`pathlib.Path`): a file descriptor, a bytes path or an
+        open file is an :class:`ArgumentError` (for text already read, use :meth:`from_json`). Only a
+        regular file is read: a folder, a FIFO, a device or a socket is refused before it is opened
+        (opening a FIFO without a writer would wait for ever; a device may never end).
+        """
+        name = _path_arg(path)
+        where = cut(printable(name), 120)
+        data = b""
         try:
-            with open(path, "rb") as file:
-                data = file.read(MAX_RECORD_BYTES + 1)  # a bounded read: /dev/zero or a huge file stops here
+            kind = _not_regular(os.stat(name).st_mode)
+            if not kind:
+                fd = os.open(name, os.O_RDONLY | _NO_WAIT)  # no wait even if a FIFO took the file's place since
+                with os.fdopen(fd, "rb") as file:
+                    kind = _not_regular(os.fstat(fd).st_mode)
+                    if not kind:
+                        data = file.read(MAX_RECORD_BYTES + 1)  # a bounded read: a growing file stops here
         except FileNotFoundError:
             raise RecordError(f"{where}: no such file") from None
-        except IsADirectoryError:
-            raise RecordError(f"{where}: cannot read it: a folder, not a record file") from None
-        except (OSError, ValueError) as err:
-            raise RecordError(f"{where}: cannot read it: {cut(str(err), 120)}") from None
+        except (OSError, ValueError) as err:  # ValueError: a NUL character in the path
+            raise RecordError(f"{where}: cannot read it: {_why(err)}") from None
+        if kind:
+            raise RecordError(f"{where}: cannot read it: {kind}")
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError(f"{where}: a record file has at most {MAX_RECORD_BYTES:,} bytes; this one has more")
         return cls.from_json(data)
@@ -106,9 +177,11 @@ class Record:
     def from_dict(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(k for k in data if isinstance(k, str) and k not in _KEYS)
         if unknown:
-            raise RecordError(f"{cut(unknown[0])}: not a field of a {FORMAT} record")
+            raise RecordError(f"{cut(printable(unknown[0]))}: not a field of a {FORMAT} record")
+        if any(not isinstance(k, str) for k in data):
+            raise RecordError(f"{shown(next(k for k in data if not isinstance(k, str)))}: a field is named by text")
         if data.get("format") != FORMAT:
             raise RecordError(f'format: must be "{FORMAT}", not {shown(data.get("format"))}')
         rules = RuleSet.from_record(data.get("rules", "hungarian"))
@@ -144,6 +217,7 @@ class Record:
     @classmethod
     def from_state(cls, state: HandState, seed: int | None = None) -> Record:
         """The record of a hand so far (moves in record notation)."""
+        checked(state, HandState, "the state")
         return cls(state.deal, state.rules, state.scores_in, [str(m) for m in state.moves], seed)
 
     def to_dict(self) -> dict[str, Any]:
@@ -165,12 +239,32 @@ class Record:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
 
-    def save(self, path: str | Path) -> None:
-        """Write the record; the file is replaced whole or not at all."""
-        target = Path(path)
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(target)
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record; the file is replaced whole or not at all.
+
+        ``path`` is a str or a :class:`pathlib.Path`; a path that cannot be written (a folder, a
+        missing folder, no permission) is an :class:`ArgumentError` and leaves no file behind.
+        """
+        target = Path(_path_arg(path))
+        text = self.to_json().encode("utf-8")
+        where = cut(printable(str(target)), 120)
+        tmp: Path | None = None
+        try:
+            tmp = target.with_name(target.name + ".tmp")  # ValueError for a path without a name ("", ".")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NO_WAIT, 0o666)
+            with os.fdopen(fd, "wb") as file:
+                kind = _not_regular(os.fstat(fd).st_mode)
+                if not kind:
+                    file.write(text)
+            if not kind:
+                tmp.replace(target)
+        except (OSError, ValueError) as err:
+            if tmp is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    tmp.unlink(missing_ok=True)
+            raise ArgumentError(f"{where}: cannot write the record there: {_why(err)}") from None
+        if kind:
+            raise ArgumentError(f"{where}: cannot write the record there: {printable(tmp.name)} is {kind}")
 
     # ------------------------------------------------------------ replaying
     def new_state(self) -> HandState:
@@ -215,6 +309,7 @@ def _read_deal(data: dict[str, Any], dealer: int) -> Deal:
 
 def result(state: HandState) -> dict[str, Any]:
     """The ``tartli-result/1`` object of a state (RECORD.md, "Replaying")."""
+    checked(state, HandState, "the state")
     to_move = state.to_move
     legal = sorted(str(m) for m in state.legal_moves()) if to_move is not None else []
     return {
@@ -232,7 +327,41 @@ def result(state: HandState) -> dict[str, Any]:
     }
 
 
-def replay_file(path: str | Path) -> dict[str, Any]:
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Flags that make ``os.open`` return at once: a FIFO without its other end, a terminal, are not waited for."""
+
+
+def _not_regular(mode: int) -> str:
+    """What a file of this ``st_mode`` is if it is not a regular file ("" if it is one)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder, not a record file"
+    kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"{kind}, not a regular file"
+
+
+def _why(err: OSError | ValueError) -> str:
+    """An OS error in a few words: its reason without the path (the message names the path once)."""
+    why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+    return cut(printable(why), 120)
+
+
+def _path_arg(path: object) -> str:
+    """A path argument of the public API: a str or an ``os.PathLike`` of str (not a file
+    descriptor, not bytes, not an open file), as a str; else an :class:`ArgumentError`."""
+    if isinstance(path, os.PathLike):
+        try:
+            path = os.fspath(path)
+        except TypeError:  # a __fspath__ that gives neither str nor bytes
+            raise ArgumentError(f"a path is a str or a pathlib.Path, not {shown(path)}") from None
+    if not isinstance(path, str):
+        hint = " (for an open file, use Record.from_json(file.read()))" if hasattr(path, "read") else ""
+        raise ArgumentError(f"a path is a str or a pathlib.Path, not {shown(path)}{hint}")
+    return path
+
+
+def replay_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Load and replay a record file, giving its ``tartli-result/1`` object."""
     return result(Record.load(path).replay())
 

@@ -17,6 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tartli._checks import checked
 from tartli.errors import ArgumentError, RecordError, shown
 
 SameSuitRule = Literal["hungarian", "austrian"]
@@ -55,6 +56,12 @@ class RuleSet:
     """V11: the chalk-mark tradition used to draw the score (display only)."""
     buli_target: int = 5
     """S6: a match is played to 5 (or 10) buli points."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            problem = _option_problem(f.name, getattr(self, f.name))
+            if problem:
+                raise ArgumentError(f"RuleSet: {problem}")
 
     @classmethod
     def hungarian(cls) -> RuleSet:
@@ -110,15 +117,9 @@ class RuleSet:
         for key, option in options.items():
             if key not in _FIELDS:
                 raise RecordError(f"rules: unknown option {shown(key)}; options are {', '.join(_FIELDS)}")
-            expected = _FIELDS[key]
-            if key in ("same_suit_rule", "slate"):
-                if option not in ("hungarian", "austrian"):
-                    raise RecordError(f'rules: {key} must be "hungarian" or "austrian"')
-            elif key == "buli_target":
-                if type(option) is not int or not 1 <= option <= 1000:
-                    raise RecordError("rules: buli_target must be a whole number of buli from 1 to 1000, e.g. 5 or 10")
-            elif type(option) is not expected:
-                raise RecordError(f"rules: option {key} must be true or false")
+            problem = _option_problem(key, option)
+            if problem:
+                raise RecordError(f"rules: {problem}")
             changes[key] = option
         return dataclasses.replace(base, **changes)
 
@@ -147,6 +148,19 @@ class RuleSet:
         return order
 
 
+def _option_problem(key: str, value: object) -> str:
+    """What is wrong with ``value`` for the option ``key`` ("" if nothing)."""
+    if key in ("same_suit_rule", "slate"):
+        if not isinstance(value, str) or value not in ("hungarian", "austrian"):
+            return f'{key} must be "hungarian" or "austrian"'
+    elif key == "buli_target":
+        if type(value) is not int or not 1 <= value <= 1000:
+            return "buli_target must be a whole number of buli from 1 to 1000, e.g. 5 or 10"
+    elif type(value) is not bool:
+        return f"option {key} must be true or false"
+    return ""
+
+
 _PRESETS = {"hungarian": RuleSet.hungarian, "pais": RuleSet.pais, "austrian": RuleSet.austrian}
 _FIELDS = {f.name: type(getattr(RuleSet(), f.name)) for f in dataclasses.fields(RuleSet)}
 
@@ -161,6 +175,9 @@ def _diff(base: RuleSet, other: RuleSet) -> dict[str, Any]:
 
 def rules_arg(rules: object) -> RuleSet | None:
     """A ``rules`` argument of the public API: a RuleSet or None, else an :class:`ArgumentError`."""
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise ArgumentError(f"rules are a RuleSet (e.g. RuleSet.named('austrian')), not {shown(rules)}")
-    return rules
+    return None if rules is None else ruleset_arg(rules)
+
+
+def ruleset_arg(rules: object) -> RuleSet:
+    """A ``rules`` argument that must be given: a RuleSet, else an :class:`ArgumentError`."""
+    return checked(rules, RuleSet, "rules", "RuleSet.named('austrian')")

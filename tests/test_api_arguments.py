@@ -118,3 +118,23 @@ def test_the_issue_examples() -> None:
     ):
         with pytest.raises(TartliError):
             call()
+
+
+def test_the_examples_of_issue_25() -> None:
+    """Calls that raised AttributeError, TypeError, KeyError or IndexError from the engine's own code."""
+    state = _state()
+    before = json.dumps(result(state)), [str(m) for m in state.moves]
+    for call in (
+        lambda: Match.draw_for_dealer("AH"),  # type: ignore[arg-type]
+        lambda: Card.from_index(2**64),
+        lambda: Card.from_index(-1),  # not the last card
+        lambda: Meld("x", rank=0, suit=7),  # type: ignore[arg-type]
+        lambda: Record.from_json(31),  # type: ignore[arg-type]
+        lambda: state.push_many(1),  # type: ignore[arg-type]
+        lambda: state.push_many("0: play AH"),  # one move is push's
+        lambda: Record.from_state("austrian", ""),  # type: ignore[arg-type]
+        lambda: Record.load(1),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ArgumentError):
+            call()
+    assert (json.dumps(result(state)), [str(m) for m in state.moves]) == before

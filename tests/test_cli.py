@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -214,3 +217,75 @@ def test_course_options_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "--TartliVoila.allowed_hosts=school.lan" in extra and "--TartliVoila.allowed_hosts=127.0.0.1" in extra
     assert "--TartliVoila.max_kernels=30" in extra
     assert cli.main(["course", "--max-kernels", "0"]) == 2
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "device"])
+def test_replay_refuses_what_is_not_a_regular_file_at_once(tmp_path: Path, kind: str) -> None:
+    # A FIFO without a writer would block open() for ever: it is refused from its stat, unopened.
+    if kind == "fifo":
+        path = tmp_path / "record.json"
+        os.mkfifo(path)
+    elif kind == "directory":
+        path = tmp_path
+    else:
+        path = Path("/dev/zero")  # a device without end
+    start = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "tartli", "replay", str(path)], capture_output=True, text=True, cwd=ROOT, timeout=30
+    )
+    assert time.monotonic() - start < 30
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert {"fifo": "a FIFO, not a regular file", "directory": "a folder", "device": "a device"}[kind] in lines[0]
+
+
+def test_an_error_line_has_at_most_300_characters_with_the_cut(tmp_path: Path) -> None:
+    from tartli.__main__ import MAX_ERROR_LINE
+
+    # A long value in the line: the cut's "… (N characters)" is counted within the 300.
+    proc = run("replay", str(EXAMPLE), "x" * 1000)
+    line = proc.stderr.rstrip("\n")
+    assert proc.returncode == 2 and "\n" not in line
+    assert len(line) == MAX_ERROR_LINE and line.endswith(" characters)"), line
+    # The issue's example: a move of control characters, each escaped in six characters, made 321.
+    proc = run("replay", str(example_with_moves(tmp_path, ["0: play AH" + "\x01" * 100])))
+    line = proc.stderr.rstrip("\n")
+    assert proc.returncode == 2 and "\n" not in line and len(line) <= MAX_ERROR_LINE
+    assert line.startswith('move 0 "0: play AH\\u0001') and "\x01" not in line
+
+
+def test_an_error_line_cut_in_process_fits_the_limit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tartli import __main__ as cli
+    from tartli.errors import RecordError
+
+    def long_error(path: str) -> dict[str, object]:
+        raise RecordError("moves: " + "\u202e" * 40 + "y" * 5000)
+
+    monkeypatch.setattr(cli, "replay_file", long_error)
+    assert cli.main(["replay", "any.json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    line = err.rstrip("\n")
+    assert len(line) == cli.MAX_ERROR_LINE and line.endswith("… (5,247 characters)"), line  # the escaped line's length
+    assert line.startswith("moves: \\u202e\\u202e") and "\u202e" not in line
+
+
+FORMAT_AND_CONTROL = ["\u202e", "\u200b", "\u2066", "\u2069", "\ufeff", "\U000e0001", "\x1b", "\x7f", "\x9b"]
+
+
+@pytest.mark.parametrize("char", FORMAT_AND_CONTROL)
+def test_format_and_control_characters_are_shown_escaped(tmp_path: Path, char: str) -> None:
+    escaped = json.dumps(char)[1:-1]  # "\u202e"; beyond the BMP, its JSON surrogate pair
+    assert unicodedata.category(char) in ("Cf", "Cc")
+    # In a move (quoted in the line) and in a file name (the line names the file).
+    record = example_with_moves(tmp_path, [f"0: play A{char}H"])
+    missing = tmp_path / f"no{char}such.json"
+    for path, needle in ((record, f'move 0 "0: play A{escaped}H"'), (missing, f"no{escaped}such.json: no such file")):
+        proc = run("replay", str(path))
+        assert proc.returncode == 2 and proc.stdout == ""
+        line = proc.stderr.rstrip("\n")
+        assert char not in proc.stderr and "\n" not in line
+        assert needle in line, line

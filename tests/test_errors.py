@@ -5,6 +5,7 @@ record field, and a refused move leaves the state exactly as it was."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from tartli import (
     TartliError,
     parse_move,
 )
+from tartli.errors import ArgumentError
 from tartli.record import ReplayError, result
 
 EXAMPLE = Path(__file__).resolve().parent / "data" / "example.json"
@@ -699,6 +701,60 @@ def test_record_load_missing_file_and_directory(tmp_path: Path) -> None:
     bad.write_bytes('{"format": "tartli/1", "x": "é"}'.encode("latin-1"))
     with pytest.raises(RecordError, match="cannot read"):
         Record.load(bad)
+
+
+def test_record_load_takes_a_path_and_never_a_file_descriptor(tmp_path: Path) -> None:
+    # Record.load(1) used to open file descriptor 1, read nothing and close the caller's stdout.
+    for not_a_path in (1, 0, True, b"record.json", None, 1.5):
+        with pytest.raises(ArgumentError, match=r"a path is a str or a pathlib\.Path"):
+            Record.load(not_a_path)  # type: ignore[arg-type]
+    os.fstat(1)  # still open
+    print("stdout still works", flush=True)
+    with (
+        EXAMPLE.open(encoding="utf-8") as file,
+        pytest.raises(ArgumentError, match=r"Record.from_json\(file.read\(\)\)"),
+    ):
+        Record.load(file)  # type: ignore[arg-type]
+    assert Record.load(str(EXAMPLE)) == Record.load(EXAMPLE)  # a str or a Path
+
+
+def test_record_load_refuses_a_fifo_without_opening_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)  # no writer: open() would wait for ever
+    with pytest.raises(RecordError, match="a FIFO, not a regular file"):
+        Record.load(fifo)
+
+
+def test_record_save_refuses_a_path_it_cannot_write(tmp_path: Path) -> None:
+    record = Record.from_json(EXAMPLE.read_text(encoding="utf-8"))
+    for where in (tmp_path, tmp_path / "missing" / "r.json", tmp_path / "nul\x00.json"):
+        with pytest.raises(ArgumentError, match="cannot write the record there"):
+            record.save(where)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no temporary file left behind
+    with pytest.raises(ArgumentError):
+        record.save(1)  # type: ignore[arg-type]
+    record.save(tmp_path / "r.json")
+    assert Record.load(tmp_path / "r.json") == record
+
+
+def test_push_many_refused_leaves_the_state_as_it_was() -> None:
+    state = HandState.from_seed(7)
+    before = snapshot(state)
+    with pytest.raises(TartliError):
+        state.push_many([state.legal_moves()[0], "1: dance"])
+    assert snapshot(state) == before
+
+
+def test_next_hand_refused_leaves_the_match_as_it_was() -> None:
+    match = tartli.Match(seed=2, first_dealer=1)
+    match.state.push("0: out")  # a wrong claim: the hand is over
+    before = (match.scores, match.buli, match.dealer, len(match.results), snapshot(match.state))
+    wrong_dealer = Deal.from_seed(3, dealer=1)  # player 0 deals next
+    for deal, packet in ((wrong_dealer, 6), ("deal", 6), (None, 0), (None, "6")):
+        with pytest.raises(TartliError):
+            match.next_hand(deal, packet)  # type: ignore[arg-type]
+        assert (match.scores, match.buli, match.dealer, len(match.results), snapshot(match.state)) == before
+    match.next_hand(Deal.from_seed(3, dealer=0))
 
 
 def test_replay_error_has_the_index_and_cause() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tartli.__main__ import MAX_ERROR_LINE, main
+from tartli.record import MAX_RECORD_BYTES
 
 DATA = Path(__file__).resolve().parent / "data"
 BASES = [*sorted((DATA / "conformance").glob("rand_00[0-4]?.json"))[:40], DATA / "example.json"]
@@ -140,5 +141,11 @@ def test_replay_keeps_its_contract_on_mutated_records(tmp_path: Path, chunk: int
 
 
 def test_replay_refuses_a_file_without_end(tmp_path: Path) -> None:
+    # A device is refused before it is opened; a regular file is read only up to the bound.
     code, out, err = replay(Path("/dev/zero"))
+    assert code == 2 and out == "" and "a device, not a regular file" in err and err.count("\n") == 1
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)  # sparse: no disk used
+    code, out, err = replay(big)
     assert code == 2 and out == "" and "at most" in err and err.count("\n") == 1

@@ -1,0 +1,553 @@
+"""The error contract of the whole public API (STYLE.md principle 5): every public callable, given
+values of every type, either works or raises a :class:`TartliError`, in bounded time; a refused call
+on a hand or a match leaves it as it was. ``test_api_arguments.py`` aims chosen values at chosen
+entry points; this file finds the entry points itself, so that a new one is covered the day it is
+written.
+
+What "public" means, mechanically (:func:`public_targets`):
+
+* the engine's modules: ``tartli`` (its ``__all__``), ``tartli.cards``, ``errors``, ``game``,
+  ``match``, ``melds``, ``moves``, ``names``, ``record`` and ``rules`` (bots, rendering and widgets
+  are the engine's users, not its API; ``tartli._checks``, like any module whose name starts with
+  an underscore, is private);
+* in each, every name without a leading underscore bound to a function or a class defined in one
+  of these modules (``dataclass`` or ``random`` imported there are not; a class imported from a
+  sibling module counts once);
+* of each such class: its constructor (for an enum, ``Suit(value)``; a base of enums without
+  members has none) and every attribute without a leading underscore defined in its body or in a
+  base from these modules: functions, classmethods, staticmethods and properties. Methods and
+  properties are called on instances the engine made (:data:`INSTANCES`): the arguments are what
+  is random, not ``self``.
+
+Each parameter draws from :data:`VALUES`: None, bools, small, negative and huge integers, floats
+with nan and inf, text (with control and format characters), bytes, lists, tuples, dicts, cards,
+melds, suits, rule sets, deals, hands, views, moves, matches, records, a random generator, open
+file objects, paths, a FIFO and a folder. An optional parameter is sometimes left out.
+
+The count: ``TARTLI_API_CALLS=5000 pytest tests/test_api_contract.py -k sweep -s`` makes that many
+calls (spread evenly over the callables, reproducibly) without stopping at the first failure and
+prints how many raised anything other than a TartliError, by type and by callable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import importlib
+import inspect
+import io
+import math
+import os
+import random
+import signal
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import Phase as Stage
+from hypothesis import strategies as st
+
+from tartli import CARDS, Card, Deal, HandState, Match, Meld, Record, RuleSet, TartliError, names
+from tartli.cards import Rank, Suit
+from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
+from tartli.melds import BELA, Contest, MeldKind, contest
+from tartli.moves import Declare, GoOut, Play
+from tests.test_errors import snapshot
+
+MODULES = (
+    "tartli",
+    "tartli.cards",
+    "tartli.errors",
+    "tartli.game",
+    "tartli.match",
+    "tartli.melds",
+    "tartli.moves",
+    "tartli.names",
+    "tartli.record",
+    "tartli.rules",
+)
+EXAMPLE = Path(__file__).resolve().parent / "data" / "example.json"
+FILES = {"record.json": EXAMPLE.read_bytes(), "latin1.json": '{"format": "tartli/1", "x": "é"}'.encode("latin-1")}
+TIME_LIMIT = 5.0
+"""Seconds one call may take: any call of the engine answers in far less, a hang is a failure."""
+
+
+# ----------------------------------------------------------------- what is public
+
+
+@dataclass(frozen=True)
+class Target:
+    """One public callable: ``owner`` (a module or a class) and the attribute ``name`` on it."""
+
+    id: str
+    owner: Any
+    name: str
+    kind: str  # "function", "constructor", "enum", "class-level", "method", "property"
+
+
+def _ours(obj: object) -> bool:
+    return getattr(obj, "__module__", None) in MODULES
+
+
+def _class_members(cls: type) -> Iterator[tuple[str, str]]:
+    """(name, kind) of the public attributes defined in ``cls`` and its bases from our modules."""
+    seen: set[str] = set()
+    for base in cls.__mro__:
+        if not _ours(base):
+            continue
+        for name, attr in vars(base).items():
+            if name.startswith("_") or name in seen:
+                continue
+            seen.add(name)
+            if isinstance(attr, staticmethod | classmethod):
+                yield name, "class-level"
+            elif isinstance(attr, property):
+                yield name, "property"
+            elif inspect.isfunction(attr):
+                yield name, "method"
+
+
+def public_targets() -> list[Target]:
+    targets: dict[str, Target] = {}
+    done: set[int] = set()
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        exported = module.__all__ if module_name == "tartli" else [n for n in vars(module) if not n.startswith("_")]
+        for name in exported:
+            obj = getattr(module, name)
+            if not (inspect.isfunction(obj) or inspect.isclass(obj)) or not _ours(obj) or id(obj) in done:
+                continue
+            done.add(id(obj))
+            where = obj.__module__.removeprefix("tartli.")
+            if inspect.isfunction(obj):
+                targets[f"{where}.{name}"] = Target(f"{where}.{name}", obj, "", "function")
+                continue
+            kind = "enum" if issubclass(obj, enum.Enum) else "constructor"
+            if kind == "enum" and not len(obj):  # a base of enums: it has no value to look up
+                continue
+            targets[f"{where}.{name}()"] = Target(f"{where}.{name}()", obj, "", kind)
+            for member, member_kind in _class_members(obj):
+                key = f"{where}.{name}.{member}"
+                targets[key] = Target(key, obj, member, member_kind)
+    return [targets[k] for k in sorted(targets)]
+
+
+# ----------------------------------------------------------------- instances and values
+
+
+def _state_template(moves: int, rules: RuleSet | None = None, out: bool = False) -> HandState:
+    state = HandState.from_seed(7, rules)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        state.push(legal[len(legal) // 2])
+    if out:
+        state.push(GoOut(0))
+    return state
+
+
+_STATES = [_state_template(0), _state_template(9, RuleSet.austrian()), _state_template(3, RuleSet.pais(), out=True)]
+_VIEW = _STATES[1].view(1)
+_EVENTS = _STATES[1].events
+_KVART, _VANNAK = Meld.parse("kvart:OA"), Meld.parse("vannak:U")
+
+
+def _match(over: bool) -> Match:
+    match = Match(seed=2, first_dealer=1)
+    if over:
+        match.state.push(GoOut(0))  # a wrong claim: the hand is over, the match is not
+    return match
+
+
+def _record() -> Record:
+    return Record.from_json(EXAMPLE.read_text(encoding="utf-8"))
+
+
+INSTANCES: dict[type, list[Callable[[], Any]]] = {
+    Card: [lambda: CARDS[0], lambda: CARDS[31]],
+    Meld: [lambda: _KVART, lambda: _VANNAK, lambda: BELA, lambda: Meld.parse("okt:AB")],
+    Deal: [lambda: _STATES[0].deal],
+    HandState: [state.copy for state in _STATES],
+    Match: [lambda: _match(False), lambda: _match(True)],
+    Record: [_record, lambda: Record.from_state(_STATES[1], seed=7)],
+    RuleSet: [RuleSet, RuleSet.austrian, RuleSet.pais],
+    Event: [lambda: _EVENTS[0], lambda: _EVENTS[-1]],
+    PlayerView: [lambda: _VIEW, lambda: _STATES[2].view(0)],
+    Status: [lambda: Status.OUT],
+    Phase: [lambda: Phase.FIRST],
+    MeldKind: [lambda: MeldKind.SET],
+    Suit: [lambda: Suit.HEARTS, lambda: Suit.ACORNS],
+    Rank: [lambda: Rank.OVER, lambda: Rank.SEVEN],
+    Contest: [
+        lambda: contest([_KVART], [_VANNAK], Suit.HEARTS, RuleSet()),
+        lambda: contest([], [], Suit.HEARTS, RuleSet()),
+    ],
+}
+"""Instances of each public class with methods or properties (made by the engine, as a user gets them)."""
+
+
+def _instances_of(cls: type) -> list[Callable[[], Any]]:
+    return INSTANCES.get(cls, [])
+
+
+_OPEN: list[io.IOBase] = []
+"""Files a value opened for one call; closed after it."""
+
+
+def _opened(mode: str) -> Callable[[], Any]:
+    def make() -> Any:
+        file = open("record.json", mode)  # noqa: SIM115 (closed after the call)
+        _OPEN.append(file)
+        return file
+
+    return make
+
+
+WORDS = [
+    "AH",
+    "OH",
+    "7B",
+    "10h",
+    "kvart:OA",
+    "terc:KH",
+    "vannak:U",
+    "bela",
+    "0: play AH",
+    "1: play 9H",
+    "0: swap",
+    "1: pass",
+    "0: out",
+    "1: declare vannak:U",
+    "hungarian",
+    "pais",
+    "austrian",
+    "en",
+    "hu",
+    "de",
+    "good",
+    "trump",
+    "Acorn",
+    "",
+    " ",
+    "\x00",
+    "\x1b[31m",
+    "\u202e",
+    "A\u200bH",
+    "x" * 300,
+    "\udcff",
+    # files in the test's folder (never an absolute path: a call may write to it)
+    "record.json",
+    "missing.json",
+    "latin1.json",
+    "folder",
+    "fifo",
+]
+_HAND0, _HAND1 = _STATES[0].deal.hands
+OBJECTS: list[Callable[[], Any]] = [
+    lambda: CARDS[0],
+    lambda: CARDS[17],
+    lambda: _KVART,
+    lambda: _VANNAK,
+    lambda: BELA,
+    lambda: CARDS[5].suit,
+    lambda: CARDS[5].rank,
+    lambda: MeldKind.SEQUENCE,
+    lambda: Status.FINISHED,
+    lambda: Phase.SECOND,
+    RuleSet,
+    RuleSet.austrian,
+    lambda: _STATES[0].deal,
+    lambda: _STATES[0].copy(),
+    lambda: _STATES[1].copy(),
+    lambda: _VIEW,
+    lambda: _EVENTS[1],
+    lambda: Play(0, CARDS[0]),
+    lambda: Declare(1, (_KVART,)),
+    lambda: GoOut(1),
+    lambda: _match(False),
+    _record,
+    lambda: random.Random(1),
+    _opened("r"),
+    _opened("rb"),
+    lambda: io.StringIO(EXAMPLE.read_text(encoding="utf-8")),
+    lambda: Path("record.json"),
+    lambda: Path("fifo"),
+    object,
+    lambda: ClaimWindow(0, 1, 14, 1),
+    lambda: list(_HAND0),
+    lambda: _HAND1,
+    lambda: (_HAND0, _HAND1),
+    lambda: list(_STATES[0].deal.talon),
+    lambda: [_KVART, BELA],
+    lambda: ["0: play AH", "1: play 9H"],
+    lambda: {"format": "tartli/1", "dealer": 1, "seed": 3, "moves": []},
+    lambda: {"base": "austrian", "stichmatsch": True},
+    lambda: (0, 0),
+    lambda: [501, 250],
+]
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.sampled_from([0, 1, 2, -1, 3, 6, 8, 9, 13, 31, 32, 2**31, 2**32, 2**63, 2**64, -(2**64), 10**30]),
+    st.floats(),
+    st.sampled_from([math.nan, math.inf, -math.inf, 0.0, 1.0]),
+    st.text(alphabet=st.characters(blacklist_characters="/\\"), max_size=12),
+    st.sampled_from(WORDS),
+    st.binary(max_size=8),
+)
+OBJECT_VALUES = st.sampled_from(OBJECTS).map(lambda make: make())
+VALUES = st.one_of(
+    SCALARS,
+    OBJECT_VALUES,
+    st.lists(st.one_of(SCALARS, OBJECT_VALUES), max_size=4),
+    st.tuples(st.one_of(SCALARS, OBJECT_VALUES), st.one_of(SCALARS, OBJECT_VALUES)),
+    st.dictionaries(st.text(max_size=6), SCALARS, max_size=3),
+)
+OPTION_NAMES = st.sampled_from(["base", "stichmatsch", "buli_target", "same_suit_rule", "four_nines", "slate", "x"])
+
+
+# ----------------------------------------------------------------- one call
+
+
+class Hang(BaseException):
+    """A call that did not answer within :data:`TIME_LIMIT` (a BaseException: no handler swallows it)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Hang
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def guarded_descriptors(values: list[Any], closed: list[int]) -> Iterator[None]:
+    """Keep the caller's open file descriptors among ``values`` (``Record.load(1)``) open.
+
+    A descriptor that the call closed or replaced is put back and listed in ``closed``: the test
+    itself, pytest's output among them, must survive a call that breaks the contract.
+    """
+    identities: dict[int, tuple[int, int]] = {}
+    for value in values:
+        if type(value) in (int, bool) and 0 <= value < 1 << 16:
+            with contextlib.suppress(OSError):
+                info = os.fstat(int(value))
+                identities[int(value)] = (info.st_dev, info.st_ino)
+    # Copied only once all are known: a copy takes the lowest free number, maybe one of ``values``.
+    saved = {fd: (os.dup(fd), identity) for fd, identity in identities.items()}
+    try:
+        yield
+    finally:
+        for fd, (copy, identity) in saved.items():
+            try:
+                info = os.fstat(fd)
+                same = (info.st_dev, info.st_ino) == identity
+            except OSError:
+                same = False
+            if not same:
+                closed.append(fd)
+                os.dup2(copy, fd)
+            os.close(copy)
+
+
+def _signature(func: Any, kind: str) -> inspect.Signature:
+    if kind == "enum":
+        return inspect.Signature([inspect.Parameter("value", inspect.Parameter.POSITIONAL_ONLY)])
+    try:
+        return inspect.signature(func)
+    except ValueError:  # an exception class without its own __init__: ValueError(*args)
+        return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+
+
+def _arguments(data: st.DataObject, signature: inspect.Signature) -> tuple[list[Any], dict[str, Any]]:
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    skipped = False  # once an optional positional is left out, the rest go by name
+    for param in signature.parameters.values():
+        if param.kind is param.VAR_POSITIONAL:
+            if not skipped:
+                args += data.draw(st.lists(VALUES, max_size=3), label=f"*{param.name}")
+            continue
+        if param.kind is param.VAR_KEYWORD:
+            kwargs.update(data.draw(st.dictionaries(OPTION_NAMES, VALUES, max_size=2), label=f"**{param.name}"))
+            continue
+        if param.default is not param.empty and data.draw(st.booleans(), label=f"leave out {param.name}"):
+            skipped = True
+            continue
+        value = data.draw(VALUES, label=param.name)
+        if param.kind is param.POSITIONAL_ONLY or (param.kind is param.POSITIONAL_OR_KEYWORD and not skipped):
+            args.append(value)
+        else:
+            kwargs[param.name] = value
+    return args, kwargs
+
+
+def _watch(value: object) -> object:
+    """What a refused call must leave unchanged on a hand or a match."""
+    if isinstance(value, HandState):
+        return snapshot(value)
+    if isinstance(value, Match):
+        return (value.scores, value.buli, value.dealer, len(value.results), value.tie_pending, snapshot(value.state))
+    return None
+
+
+def furnish() -> None:
+    """The files the values name, in the current folder, as they should be before each call (a call
+    to ``save`` may have written over one): a record, a Latin-1 file, a folder and a FIFO."""
+    for name, content in FILES.items():
+        path = Path(name)
+        if not path.is_file() or path.read_bytes() != content:
+            path.unlink(missing_ok=True)
+            path.write_bytes(content)
+    Path("folder").mkdir(exist_ok=True)
+    fifo = Path("fifo")
+    if not fifo.is_fifo():
+        fifo.unlink(missing_ok=True)
+        os.mkfifo(fifo)
+
+
+def call_once(target: Target, data: st.DataObject) -> str | None:
+    """Make one call with drawn values: None if it kept the contract, else what went wrong."""
+    furnish()
+    if target.kind in ("method", "property"):
+        owner = data.draw(st.sampled_from(_instances_of(target.owner)), label="instance")()
+    else:
+        owner = target.owner
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    func: Callable[..., Any]
+    if target.kind == "property":
+        func = lambda: getattr(owner, target.name)  # noqa: E731
+    else:
+        func = owner if target.kind in ("function", "constructor", "enum") else getattr(owner, target.name)
+        args, kwargs = _arguments(data, _signature(func, target.kind))
+    watched = [v for v in (owner, *args, *kwargs.values()) if isinstance(v, HandState | Match)]
+    before = [_watch(v) for v in watched]
+    language = names.get_language()
+    closed: list[int] = []
+    problem = None
+    try:
+        with guarded_descriptors([*args, *kwargs.values()], closed), time_limit(TIME_LIMIT):
+            func(*args, **kwargs)
+    except Hang:
+        problem = f"no answer within {TIME_LIMIT} s"
+    except TartliError as err:
+        message = str(err)
+        if not message or len(message) > 400:
+            problem = f"{type(err).__name__} with a message of {len(message)} characters"
+        elif [_watch(v) for v in watched] != before:
+            problem = f"refused ({type(err).__name__}) but changed the state"
+    except Exception as err:  # the point of the test: any other exception breaks the contract
+        problem = f"{type(err).__name__}: {str(err)[:200]}"
+    finally:
+        names.set_language(language)
+        while _OPEN:
+            _OPEN.pop().close()
+    if closed:
+        problem = f"closed the caller's file descriptor {closed[0]}"
+    return problem
+
+
+# ----------------------------------------------------------------- the tests
+
+TARGETS = public_targets()
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own folder as the current one: the files the values name are made there."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_enumeration_finds_the_whole_api() -> None:
+    ids = {t.id for t in TARGETS}
+    for expected in (
+        "cards.Card.from_index",
+        "cards.Card()",
+        "cards.Suit()",
+        "cards.indices_of",
+        "game.HandState.push_many",
+        "game.PlayerView.claim",
+        "match.Match.draw_for_dealer",
+        "melds.Meld()",
+        "melds.find_melds",
+        "names.suit_name",
+        "record.Record.load",
+        "record.Record.from_state",
+        "record.replay_file",
+        "rules.RuleSet.replace",
+        "moves.parse_move",
+        "errors.cut",
+    ):
+        assert expected in ids, expected
+    assert len(TARGETS) > 150
+    # Every class with methods or properties has instances to call them on.
+    missing = {t.owner.__name__ for t in TARGETS if t.kind in ("method", "property") and not _instances_of(t.owner)}
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=[t.id for t in TARGETS])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_public_callable_works_or_raises_a_tartli_error(target: Target, data: st.DataObject, sandbox: Path) -> None:
+    problem = call_once(target, data)
+    assert problem is None, f"{target.id}: {problem}"
+
+
+def sweep(calls: int) -> tuple[int, Counter[str], Counter[str], dict[str, str]]:
+    """About ``calls`` calls spread over the targets, reproducibly; nothing stops at a failure."""
+    per_target = max(1, calls // len(TARGETS))
+    total = 0
+    by_type: Counter[str] = Counter()
+    by_target: Counter[str] = Counter()
+    first: dict[str, str] = {}
+
+    def runner(target: Target) -> Callable[[], None]:
+        @settings(
+            max_examples=per_target,
+            phases=[Stage.generate],
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(data=st.data())
+        def run(data: st.DataObject) -> None:
+            nonlocal total
+            total += 1
+            problem = call_once(target, data)
+            if problem is not None:
+                by_type[problem.partition(":")[0]] += 1
+                by_target[target.id] += 1
+                first.setdefault(target.id, problem)
+
+        return run
+
+    for target in TARGETS:
+        runner(target)()
+    return total, by_type, by_target, first
+
+
+def test_a_sweep_of_random_calls_raises_only_tartli_errors(sandbox: Path) -> None:
+    calls = int(os.environ.get("TARTLI_API_CALLS", "1500"))
+    total, by_type, by_target, first = sweep(calls)
+    failed = sum(by_target.values())
+    print(f"\n{total} calls on {len(TARGETS)} public callables: {failed} broke the contract")
+    for kind, n in by_type.most_common():
+        print(f"  {n:5} {kind}")
+    for target_id, n in sorted(by_target.items()):
+        print(f"  {n:5} {target_id}: {first[target_id]}")
+    assert failed == 0
