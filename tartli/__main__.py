@@ -79,8 +79,16 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="visitors at once (default: memory / 64 MiB, at most 50)",
+        help="kernels at once, one a page open (default: memory / 64 MiB, at most 50)",
     )
+    course.add_argument(
+        "--kernels-per-browser",
+        type=int,
+        default=None,
+        metavar="N",
+        help="pages one browser may have open at once (default 4)",
+    )
+    course.add_argument("--verbose", action="store_true", help="log every page and kernel (default: warnings only)")
     return parser
 
 
@@ -153,6 +161,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("tartli: --max-kernels must be 1 or more", file=sys.stderr)
                 return 2
             extra.append(f"--TartliVoila.max_kernels={args.max_kernels}")
+        if args.kernels_per_browser is not None:
+            if args.kernels_per_browser < 1:
+                print("tartli: --kernels-per-browser must be 1 or more", file=sys.stderr)
+                return 2
+            extra.append(f"--TartliVoila.kernels_per_visitor={args.kernels_per_browser}")
+        if args.verbose:
+            extra.append("--Voila.log_level=INFO")
         return serve(args.port, args.ip, extra)
     return serve()
 

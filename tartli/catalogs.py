@@ -243,6 +243,25 @@ def compiled(lang: str, *, with_parts: bool = False) -> bytes:
     return buffer.getvalue()
 
 
+def messages_of(mo: bytes) -> dict[object, object]:
+    """The messages a .mo holds, as the stdlib's gettext reads them, without the header's "Generated-By"
+    line (which names the Babel version that wrote it: a newer Babel must not make a catalog stale)."""
+    import gettext
+
+    translations = gettext.GNUTranslations(io.BytesIO(mo))
+    found: dict[object, object] = dict(translations._catalog)  # type: ignore[attr-defined]
+    header = found.get("")
+    if isinstance(header, str):
+        found[""] = "".join(line for line in header.splitlines(True) if not line.startswith("Generated-By:"))
+    return found
+
+
+def is_current(lang: str) -> bool:
+    """Is ``lang``'s committed .mo its .po compiled (the same messages)?"""
+    path = mo_path(lang)
+    return path.exists() and messages_of(path.read_bytes()) == messages_of(compiled(lang))
+
+
 def compile_all(with_parts: bool = True) -> None:
     for lang in TRANSLATED:
         _atomic_write(mo_path(lang), compiled(lang, with_parts=with_parts and bool(_parts(lang))))
@@ -330,7 +349,7 @@ def check(part: str | None = None) -> int:
     for lang in TRANSLATED:
         path = PARTS_DIR / f"{part}.{lang}.po" if part else po_path(lang)
         lines += problems(_read(path, lang), lang)
-        if part is None and (not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(lang)):
+        if part is None and not is_current(lang):
             lines.append(f"{lang}: {_shown(mo_path(lang))} is not its .po compiled: run compile")
     for line in lines:
         print(line)

@@ -217,6 +217,9 @@ def test_course_options_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "--TartliVoila.allowed_hosts=school.lan" in extra and "--TartliVoila.allowed_hosts=127.0.0.1" in extra
     assert "--TartliVoila.max_kernels=30" in extra
     assert cli.main(["course", "--max-kernels", "0"]) == 2
+    assert cli.main(["course", "--kernels-per-browser", "2", "--verbose"]) == 0
+    assert {"--TartliVoila.kernels_per_visitor=2", "--Voila.log_level=INFO"} <= set(calls[-1][2])
+    assert cli.main(["course", "--kernels-per-browser", "0"]) == 2
 
 
 @pytest.mark.parametrize("kind", ["fifo", "directory", "device"])

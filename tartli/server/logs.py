@@ -24,6 +24,8 @@ from typing import Any
 
 import tornado.ioloop
 
+from tartli.errors import cut, printable
+
 LINE_LIMIT = 400
 """Characters of a kernel's line in the server's log, the cut's note included."""
 LINES_PER_MINUTE = 60
@@ -35,38 +37,15 @@ READ_BYTES = 256 * 1024
 _KERNEL = re.compile(r"\bkernel (\d+)\b")
 
 
-def printable(text: str) -> str:
-    r"""``text`` with control, format and separator characters (C0, C1, DEL, bidi overrides, zero widths)
-    escaped, the plain space kept.
-
-    >>> printable("ok\x1b[31m red \u202egnp.exe\u200b")
-    'ok\\x1b[31m red \\u202egnp.exe\\u200b'
-    """
-    if text.isprintable():
-        return text
-    out = []
-    for char in text:
-        if char.isprintable() or char == " ":
-            out.append(char)
-        else:  # "Other" and "Separator" characters: controls, format (bidi, zero width), surrogates ...
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return "".join(out)
-
-
 def bounded(line: str, limit: int = LINE_LIMIT) -> str:
-    """``line`` made printable and cut so that it is at most ``limit`` characters, its note included.
+    r"""``line`` with what is not printable escaped, cut to at most ``limit`` characters, its note included.
 
     >>> bounded("x" * 1000, 40)
-    'xxxxxxxxxxxxxxx… (cut: 1,000 characters)'
-    >>> len(bounded("y" * 5_000_266))
-    400
+    'xxxxxxxxxxxxxxxxxxxx… (1,000 characters)'
+    >>> len(bounded("y" * 5_000_266)), bounded("ok\x1b[2J")
+    (400, 'ok\\u001b[2J')
     """
-    line = printable(line)
-    if len(line) <= limit:
-        return line
-    note = f"… (cut: {len(line):,} characters)"
-    return line[: max(0, limit - len(note))] + note
+    return cut(printable(line), limit)
 
 
 class Throttle:

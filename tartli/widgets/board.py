@@ -24,7 +24,12 @@ import traitlets
 
 from tartli.errors import TartliError
 from tartli.i18n import _, language
-from tartli.record import MAX_RECORD_BYTES
+
+MAX_SAVED_GAME_BYTES = 256 * 1024
+"""The largest saved game the table and the lab open (``tartli replay`` reads up to
+:data:`tartli.record.MAX_RECORD_BYTES`). A whole hand's record is about 1 KB (measured in
+tests/test_server.py); the bound leaves room for any record a person writes by hand, and keeps a
+page's websocket messages small (:data:`tartli.server.app.WEBSOCKET_MAX_BYTES`)."""
 
 log = logging.getLogger(__name__)
 
@@ -196,12 +201,12 @@ export default { render };
 
 
 def _too_big() -> str:
-    """The message for a file over :data:`~tartli.record.MAX_RECORD_BYTES`, in the page's language."""
-    limit = f"{MAX_RECORD_BYTES:,}"
+    """The message for a file over :data:`MAX_SAVED_GAME_BYTES`, in the page's language."""
+    limit = f"{MAX_SAVED_GAME_BYTES:,}"
     if language() == "hu":
-        limit = limit.replace(",", "\u00a0")  # 10 485 760
+        limit = limit.replace(",", "\u00a0")  # 262 144
     elif language() == "de":
-        limit = limit.replace(",", ".")  # 10.485.760
+        limit = limit.replace(",", ".")  # 262.144
     return _("that file is not a tartli/1 record: a record has at most {limit} bytes").format(limit=limit)
 
 
@@ -215,7 +220,7 @@ class RecordFile(anywidget.AnyWidget):
     _esm = _FILE_ESM
     label = traitlets.Unicode("Open a saved game").tag(sync=True)
     accept = traitlets.Unicode(".json").tag(sync=True)
-    max_bytes = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)
+    max_bytes = traitlets.Int(MAX_SAVED_GAME_BYTES).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("label", _("Open a saved game"))
@@ -257,7 +262,7 @@ class RecordFile(anywidget.AnyWidget):
 
 def record_text(content: bytes) -> str:
     """The text of a record file; :class:`TartliError` for one too large or not UTF-8 text."""
-    if len(content) > MAX_RECORD_BYTES:  # the same bound as `tartli replay`, before any decoding
+    if len(content) > MAX_SAVED_GAME_BYTES:  # before any decoding
         raise TartliError(_too_big())
     try:
         return content.decode("utf-8")

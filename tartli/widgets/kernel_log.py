@@ -24,6 +24,7 @@ import sys
 import time
 from typing import Any
 
+from tartli.errors import cut
 from tartli.i18n import N_, _
 
 KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
@@ -41,24 +42,17 @@ RECORDS_PER_MINUTE = 30
 """Records one kernel writes to the log each minute; the rest are counted in the next record let through."""
 
 
-def _cut(line: str) -> str:
-    if len(line) <= LINE_LIMIT:
-        return line
-    note = f"… (cut: {len(line):,} characters)"
-    return line[: LINE_LIMIT - len(note)] + note
-
-
 class BoundedFormatter(logging.Formatter):
     """A formatter whose output has at most TRACEBACK_LINES lines of at most LINE_LIMIT characters.
 
     >>> record = logging.LogRecord("tartli", logging.ERROR, "", 0, "value %s", ("x" * 5_000_000,), None)
     >>> text = BoundedFormatter("%(message)s").format(record)
-    >>> len(text), text[-27:]
-    (400, '(cut: 5,000,006 characters)')
+    >>> len(text), text[-22:]
+    (400, '(5,000,006 characters)')
     """
 
     def format(self, record: logging.LogRecord) -> str:
-        lines = [_cut(line) for line in super().format(record).split("\n")]
+        lines = [cut(line, LINE_LIMIT) for line in super().format(record).split("\n")]
         if len(lines) > TRACEBACK_LINES:
             head, tail = TRACEBACK_LINES // 2, TRACEBACK_LINES // 2 - 1
             lines = [*lines[:head], f"… ({len(lines) - head - tail} lines left out)", *lines[-tail:]]
