@@ -496,6 +496,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         finally:
             voila_app.voila_kernel_manager_factory = voila_factory
         settings["websocket_max_message_size"] = WEBSOCKET_MAX_BYTES
+        settings["compress_response"] = True  # gzip for the browsers that ask (tornado, before the app is made)
         return settings
 
     def start(self) -> None:
