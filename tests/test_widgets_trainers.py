@@ -458,7 +458,7 @@ def test_a_failing_pick_shows_a_friendly_message(monkeypatch: pytest.MonkeyPatch
     def broken(*_: Any) -> int:
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(trainers, "trick_winner", broken)
+    monkeypatch.setattr(trainers.tricks, "trick_winner", broken)  # the module that judges it
     with caplog.at_level(logging.ERROR, logger="tartli.widgets.trainers"):
         ex.board.pick(ex.lead.text)
     text = feedback_text(ex)

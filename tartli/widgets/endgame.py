@@ -32,16 +32,9 @@ from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.table import TableController, level_name, names_or
-from tartli.widgets.trainers import (
-    _GOLD,
-    Exercise,
-    Progress,
-    _Canvas,
-    _card,
-    _play_randomly,
-    _random_hand,
-    stars_text,
-)
+from tartli.widgets.trainers.base import Exercise, _card, _play_randomly, _random_hand
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
+from tartli.widgets.trainers.progress import Progress, stars_text
 
 __all__ = ["LEVEL_STARS", "Endgame", "MatchChallenge"]
 

@@ -35,7 +35,8 @@ from tartli.moves import Declare, GoOut, Play, Swap
 from tartli.names import agree, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
-from tartli.widgets.trainers import _GOLD, Exercise, _Canvas, _play_randomly, _random_hand
+from tartli.widgets.trainers.base import Exercise, _play_randomly, _random_hand
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
 
 __all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "players", "who", "whose"]
 
