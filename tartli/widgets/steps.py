@@ -18,8 +18,8 @@ and "Step 4 of 11"), one step with its picture and task, and Back / Continue.
 A step with a task lets the learner on when the task is done. Every step has
 an address (``#step-4``) a teacher can send a class to, and the page reopens
 on the learner's last step (kept in the browser). The text of a step is a
-small Markdown: paragraphs, ``**bold**``, ``*italic*``, ``- `` lists and
-``[links](page.ipynb)``; rule IDs in it link to the rule book.
+CommonMark (markdown-it-py): paragraphs, ``**bold**``, ``*italic*``, ``- `` lists and
+``[links](page.ipynb)``, no raw HTML; rule IDs in it link to the rule book.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -35,6 +36,8 @@ import anywidget
 import ipywidgets as w
 import traitlets
 from IPython import display as ipd
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from tartli.course import PAGES, nav_html, page_url
 from tartli.errors import TartliError
@@ -59,11 +62,31 @@ class Task(Protocol):
 
 
 # ---------------------------------------------------------------- the text of a step
-_INLINE = (
-    (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
-    (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])"), r"<i>\1</i>"),
-)
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+def _markdown() -> MarkdownIt:
+    """CommonMark (markdown-it-py) with what a step's text uses: paragraphs, headings, lists, bold,
+    italic and links. No raw HTML (it shows as text), no pictures, code, quotes or rules."""
+    md = MarkdownIt("commonmark", {"html": False})
+    md.disable(["code", "fence", "blockquote", "hr", "reference", "html_block", "lheading"])
+    md.disable(["backticks", "image", "autolink", "html_inline", "entity"])
+
+    def tag(name: str) -> Callable[..., str]:
+        return lambda _self, tokens, idx, _options, _env: f"<{'/' if tokens[idx].nesting < 0 else ''}{name}>"
+
+    def link(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        token.attrSet("href", _href(str(token.attrGet("href") or "")))
+        token.attrSet("target", "_self")
+        return str(self.renderToken(tokens, idx, options, env))
+
+    for name, html_tag in (("strong", "b"), ("em", "i")):
+        md.add_render_rule(f"{name}_open", tag(html_tag))
+        md.add_render_rule(f"{name}_close", tag(html_tag))
+    md.add_render_rule("link_open", link)
+    md.add_render_rule("softbreak", lambda *_args: " ")  # a line break in a paragraph is a space
+    return md
+
+
+_MD = _markdown()
 
 
 def _href(target: str) -> str:
@@ -73,44 +96,31 @@ def _href(target: str) -> str:
     return target if page is None else page_url(page) + hash_ + anchor
 
 
+def _lines(text: str) -> str:
+    """The text without the indentation its lines share (an indented line is never code here: the
+    step's Markdown has no code blocks; two spaces go on a list item, as in CommonMark)."""
+    return textwrap.dedent(text).strip()
+
+
 def _inline(text: str) -> str:
-    out = html.escape(text, quote=False)
-    for pattern, replacement in _INLINE:
-        out = pattern.sub(replacement, out)
-    return _LINK.sub(lambda m: f'<a href="{_href(m.group(2))}" target="_self">{m.group(1)}</a>', out)
+    """A line of the small Markdown (bold, italic, links) as HTML, for a question and its answer."""
+    return str(_MD.renderInline(_lines(text))).replace("\n", "")
 
 
 def markdown_html(text: str) -> str:
-    """The step's small Markdown as HTML: paragraphs, ``- `` or ``1. `` lists, bold, italic, links.
+    """A step's text (CommonMark: paragraphs, ``- `` or ``1. `` lists, headings, bold, italic, links) as HTML,
+    with every rule ID in it a link to the rule book.
+
+    A number that starts a paragraph is a list's first number in CommonMark ("2. szakasz" would be a
+    list starting at 2): the lessons' texts never start a line with one unless it is a list
+    (``tests/test_steps.py`` checks every step in every language).
 
     >>> markdown_html("A **trick** is\\n*two* cards.\\n\\n- one\\n- two")
     '<p>A <b>trick</b> is <i>two</i> cards.</p><ul><li>one</li><li>two</li></ul>'
+    >>> markdown_html("A 2. szakasz: <b>x</b> &amp;")
+    '<p>A 2. szakasz: &lt;b&gt;x&lt;/b&gt; &amp;amp;</p>'
     """
-    bullet = re.compile(r"^(- |\* |\d+\. )")
-    out = []
-    for block in re.split(r"\n\s*\n", text.strip()):
-        lines = [line.strip() for line in block.strip().splitlines() if line.strip()]
-        if not lines:
-            continue
-        heading = re.match(r"^(#{1,3}) (.+)$", lines[0])
-        if heading:  # a page's heading ("# Practice"), then the rest of the block
-            level = len(heading.group(1))
-            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
-            lines = lines[1:]
-            if not lines:
-                continue
-        if not bullet.match(lines[0]):
-            out.append(f"<p>{_inline(' '.join(lines))}</p>")
-            continue
-        items: list[str] = []
-        for line in lines:  # an item may go on over several lines
-            if bullet.match(line):
-                items.append(bullet.sub("", line))
-            else:
-                items[-1] += " " + line
-        tag = "ol" if re.match(r"^\d+\. ", lines[0]) else "ul"
-        out.append(f"<{tag}>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + f"</{tag}>")
-    return link_rule_ids("".join(out))
+    return link_rule_ids(_MD.render(_lines(text)).replace("\n", ""))
 
 
 def prose(text: str) -> Any:
