@@ -262,3 +262,49 @@ def test_the_buli_counter_counts_the_hand_just_won() -> None:
     assert "Games won (buli): You 2, The computer 0" in table.status.value  # before Next hand
     table.next_button.click()
     assert "Games won (buli): You 2, The computer 0" in table.status.value  # and after it: the same
+
+
+# ---------------------------------------------------------------- only what the course has taught (issue 26)
+def _display(widget: object) -> str:
+    return str(widget.layout.display)  # type: ignore[attr-defined]
+
+
+def test_the_lesson_03_table_offers_the_swap_and_nothing_untaught() -> None:
+    from tartli.course import taught
+
+    t = TableController(seed=3, controls=taught("03_deal.ipynb"))
+    hidden = [
+        t.hint_button,
+        t.last_trick_button,
+        t.level_buttons,
+        t.level_label,
+        t.pause_choice,
+        t.undo_button,
+        t.redo_button,
+        t.seed_input,
+        t.new_button,
+        t.reveal_toggle,
+        t.upload,
+        t.download,
+        t.review_view,
+    ]
+    assert all(_display(part) == "none" for part in hidden)
+    full = TableController(seed=3)
+    assert all(_display(getattr(full, name)) != "none" for name in ("hint_button", "undo_button", "level_buttons"))
+
+
+def test_the_tables_own_button_is_not_the_lessons_continue() -> None:
+    t = TableController(seed=3)
+    assert t.continue_button.description == "Next trick"
+    assert all("Continue" not in label for label, _value in t.pause_choice.options)
+
+
+def test_the_hint_offers_only_what_the_table_offers() -> None:
+    # The learner leads with a Bell-Ace-Terc in hand; a table without melds must not advise declaring it.
+    deal = deal_with("AB KB OB XH 8H 9L 7A 8A UL", "AH 7H AL OL 8L UA 7B XB 9A", "9H")
+    t = TableController(opponent=Plays(), delay=0, controls={"swap", "hint"})
+    t.load_deal(deal)
+    assert "declare" not in t.hint().lower()
+    full = TableController(opponent=Plays(), delay=0)
+    full.load_deal(deal)
+    assert "declare" in full.hint().lower()

@@ -142,6 +142,144 @@ def words(text: str) -> int:
     return len(re.findall(r"[\w’'-]+", re.sub(r"\]\([^)]*\)", "]", text)))
 
 
+# ---------------------------------------------------------------- a score question's picture
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A score question's picture and the numbers its answer is made of, from one state.
+
+    Each player's row is the terms drawn, ``(label, value)``; a row's :meth:`total` is the sum of
+    what is drawn and nothing else. The constructors take the state the question asks about and
+    check the sum against the engine's own count, so a picture can never leave out a number the
+    answer uses, nor show one it does not use. ``asks`` is what the question asks: ``("total", p)``
+    (a number: player ``p``'s total) or ``("claim", p)`` (may ``p`` go out now, and for how many buli).
+    """
+
+    heading: str
+    players: tuple[str, str]
+    rows: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+    asks: tuple[str, int]
+    note: str = ""
+    maccs_below: int = 251
+    """A claim wins 2 buli against a total below this: 251 (S4, "250 or less"), 250 under V10."""
+    sweeper: int | None = None
+    """Who took all nine tricks of phase 2, for a stichmatsch question (S2)."""
+
+    def total(self, player: int) -> int:
+        return sum(value for _label, value in self.rows[player])
+
+    def value(self) -> int:
+        """The number a ``total`` or ``stichmatsch`` question asks for, from the drawn terms only: a row's
+        sum; after a stichmatsch (S2) the card points drawn do not count, and the sweeper gets all 161."""
+        kind, player = self.asks
+        if kind == "total":
+            return self.total(player)
+        if kind == "stichmatsch":
+            phase_1 = self.rows[player][-2][1]  # drawn (see stichmatsch()), but rewritten by S2
+            return self.total(player) - phase_1 + (161 if self.sweeper == player else 0)
+        raise TartliError(f"a {kind} question asks for no number")
+
+    @classmethod
+    def stichmatsch(
+        cls,
+        state: Any,
+        cards_of_phase_1: Sequence[int],
+        heading: str,
+        players: tuple[str, str],
+        player: int,
+        *,
+        running: bool = True,
+    ) -> ScoreSheet:
+        """A hand that ended in a stichmatsch (S2), drawn as it stood before phase 2's card points were
+        rewritten: (the score before the hand,) the card points of tricks 1-7 and the melds of the whole
+        hand, trick 8's included. The question asks what ``player`` adds (or, with ``running``, their
+        new running score)."""
+        rows = tuple(
+            (
+                *(((_("before the hand"), state.scores_in[p]),) if running else ()),
+                (_("card points of tricks 1-7"), cards_of_phase_1[p]),
+                (_("melds of the hand, trick 8 included"), state.meld_points[p]),
+            )
+            for p in (0, 1)
+        )
+        made = cls(heading, players, (rows[0], rows[1]), ("stichmatsch", player), "", 251, state.stichmatsch)
+        expected = state.total(player) - (0 if running else state.scores_in[player])
+        if state.stichmatsch is None or made.value() != expected:
+            raise TartliError(f"the sheet gives {made.value()}, the engine {expected}")
+        return made
+
+    def claim(self, player: int) -> tuple[bool, int]:
+        """What a claim by ``player`` gives, read from the drawn totals: (right?, buli of its winner) (S4)."""
+        right = self.total(player) >= 501
+        if not right:
+            return False, 1
+        return True, 2 if self.total(1 - player) < self.maccs_below else 1
+
+    @classmethod
+    def at_claim(cls, state: Any, heading: str, players: tuple[str, str], claimant: int = 0) -> ScoreSheet:
+        """What a claim by ``claimant`` counts now (S3): running score + melds scored + completed tricks,
+        without a trick in S3's claim window, which counts for neither player."""
+        claim = state.claim(claimant)
+        window = state.claim_window if claim.at_step_seven else None
+        rows = []
+        for p in (0, 1):
+            cards = state.card_points[p] - (window.points if window is not None and window.winner == p else 0)
+            rows.append(
+                (
+                    (_("running score"), state.scores_in[p]),
+                    (_("melds"), state.meld_points[p]),
+                    (_("completed tricks"), cards),
+                )
+            )
+        note = ""
+        if window is not None:
+            note = _("Trick {trick}'s {points} card points count for neither of you (S3).").format(
+                trick=window.trick, points=window.points
+            )
+        made = cls(heading, players, (rows[0], rows[1]), ("claim", claimant), note, _maccs_below(state.rules))
+        counted = {claimant: claim.total, 1 - claimant: claim.other}
+        if made.total(0) != counted[0] or made.total(1) != counted[1]:
+            raise TartliError(f"the sheet counts {made.total(0)}/{made.total(1)}, the engine {counted}")
+        return made
+
+    @classmethod
+    def after_hand(
+        cls, state: Any, heading: str, players: tuple[str, str], player: int, *, card_label: str = ""
+    ) -> ScoreSheet:
+        """A finished hand onto the running scores (S1, S2): before the hand + melds + card points."""
+        rows = tuple(
+            (
+                (_("before the hand"), state.scores_in[p]),
+                (_("melds of the hand"), state.meld_points[p]),
+                (card_label or _("card points"), state.card_points[p]),
+            )
+            for p in (0, 1)
+        )
+        made = cls(heading, players, (rows[0], rows[1]), ("total", player), "", _maccs_below(state.rules))
+        if made.total(player) != state.total(player):
+            raise TartliError(f"the sheet counts {made.total(player)}, the engine {state.total(player)}")
+        return made
+
+    def html(self) -> str:
+        """The sheet as the learner sees it: each player's terms added up, every number the answer uses."""
+        lines = []
+        for player, (name, row) in enumerate(zip(self.players, self.rows, strict=True)):
+            if self.asks[0] != "claim":  # the number asked for is the learner's to work out: no sum shown
+                terms = ", ".join(f"{value} <small>({html.escape(label)})</small>" for label, value in row)
+                lines.append(f"<div><b>{html.escape(name)}</b>: {terms}</div>")
+                continue
+            terms = " + ".join(f"{value} <small>({html.escape(label)})</small>" for label, value in row)
+            lines.append(f"<div><b>{html.escape(name)}</b>: {terms} = <b>{self.total(player)}</b></div>")
+        note = f"<div><small>{link_rule_ids(html.escape(self.note))}</small></div>" if self.note else ""
+        return (
+            "<div class='tartli-sheet' style='background:#eef6f0;padding:6px 10px;border-radius:4px;margin:4px 0'>"
+            f"<div>{html.escape(self.heading)}</div>{''.join(lines)}{note}</div>"
+        )
+
+
+def _maccs_below(rules: Any) -> int:
+    return 250 if getattr(rules, "single_games", False) else 251
+
+
 # ---------------------------------------------------------------- tasks
 class Question:
     """A short question with a few answers, one right: the step's task when no trainer fits.
@@ -150,10 +288,14 @@ class Question:
     after any answer. A wrong answer may be followed by another.
     """
 
-    def __init__(self, prompt: str, options: Sequence[str], answer: str, explain: str = "") -> None:
+    def __init__(
+        self, prompt: str, options: Sequence[str], answer: str, explain: str = "", *, sheet: ScoreSheet | None = None
+    ) -> None:
         if answer not in options:
             raise TartliError(f"the right answer {answer!r} must be one of the options {list(options)!r}")
         self.prompt, self.options, self.answer_text, self.explain = prompt, list(options), answer, explain
+        self.sheet = sheet
+        """The numbers the question asks about, drawn above it (its answer is made of them)."""
         self.solved = False
         self.mistakes = 0
         self._callbacks: list[Callable[[], None]] = []
@@ -163,6 +305,7 @@ class Question:
             button.on_click(lambda _b, o=option: self.choose(o))
         self.widget = w.VBox(
             [
+                *([w.HTML(sheet.html())] if sheet is not None else []),
                 w.HTML(f"<div class='tartli-question'><b>{_inline(prompt)}</b></div>"),
                 w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap")),
                 self.feedback,
@@ -329,7 +472,7 @@ class Lesson:
         self.body = w.VBox([])
         self.back_button = w.Button(description=_("← Back"), layout=w.Layout(width="auto", flex="0 0 auto"))
         self.next_button = w.Button(
-            description=_("Continue →"), button_style="primary", layout=w.Layout(width="auto", flex="0 0 auto")
+            description=_("Continue") + " →", button_style="primary", layout=w.Layout(width="auto", flex="0 0 auto")
         )
         self.back_button.on_click(lambda _b: self.go(self.current - 1))
         self.next_button.on_click(lambda _b: self.go(self.current + 1))
@@ -437,7 +580,7 @@ class Lesson:
             self.back_button.disabled = self.current == 0
             last = self.current == count - 1
             self.next_button.disabled = last or not self.may_continue()
-            self.next_button.description = _("Continue →")
+            self.next_button.description = _("Continue") + " →"
             self.back_button.description = _("← Back")
             if made.task is not None and not made.task.done:
                 hint = _("Do the task to go on.")

@@ -39,6 +39,7 @@ from tartli import names
 from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
 from tartli.bots.base import right_claim
 from tartli.cards import Card
+from tartli.course import TOPICS
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, TRICKS, Deal, Event, HandState, PlayerView, Status
 from tartli.i18n import N_, _, language, ngettext
@@ -118,9 +119,25 @@ def declaration_label(move: Declare, language: Language | None = None) -> str:
     return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
 
 
-CONTROLS = ("swap", "melds", "out")
+CONTROLS = (
+    "swap",
+    "melds",
+    "out",
+    "undo",
+    "levels",
+    "hint",
+    "last-trick",
+    "pause",
+    "reveal",
+    "review",
+    "deals",
+    "records",
+)
 """The controls a table may offer besides playing cards: the trump-7 swap, declaring (melds, pass,
-béla) and going out. A lesson's table offers what the course has taught so far."""
+béla), going out, undo and redo, the computer's level, the hint, the last trick, how long a trick
+stays, both hands shown, the review of phase 2, deals by number and records. A lesson's table offers
+what the course has taught so far (``controls=taught(file)``: :func:`tartli.course.taught`; the
+course's other topics, such as ``"phases"``, are no table control and are let through)."""
 
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The table's difficulty levels as the selector shows them (the bots: ``tartli.bots.LEVELS``), in
@@ -351,7 +368,7 @@ class TableController:
         self._question: Callable[[], None] | None = None  # what "Yes" does while a question is asked
         self._ready_for: int | None = None  # at a table for two: whose cards may be shown now
         self._offer_two = offer_two_players
-        unknown = set(controls) - set(CONTROLS)
+        unknown = set(controls) - set(CONTROLS) - set(TOPICS)
         if unknown:
             raise TartliError(f"unknown controls {sorted(unknown)}: use {', '.join(CONTROLS)}")
         self.controls = frozenset(controls)
@@ -452,13 +469,15 @@ class TableController:
         )
         self.next_button = w.Button(description=_("Next hand"), button_style="success")
         self.play_on_button = w.Button(description=_("Play on"), tooltip=_("Do not claim now: let the computer go on"))
-        self.continue_button = w.Button(description=_("Continue"), button_style="info", tooltip=_("Gather the trick"))
+        self.continue_button = w.Button(  # not "Continue": a lesson's own button is called that
+            description=_("Next trick"), button_style="info", tooltip=_("Gather the trick")
+        )
         self.last_trick_button = w.ToggleButton(
             description=_("Last trick"), tooltip=_("Show the trick before this one")
         )
         self.last_trick_view = w.HTML()
         self.pause_choice = w.Dropdown(
-            options=[(_("1.5 s"), 1.5), (_("3 s"), 3.0), (_("until I click Continue"), 0.0)],
+            options=[(_("1.5 s"), 1.5), (_("3 s"), 3.0), (_("until I click Next trick"), 0.0)],
             value=self.trick_pause if self.trick_pause in (1.5, 3.0, 0.0) else 1.5,
             description=_("A trick stays:"),
             style={"description_width": "initial"},
@@ -578,6 +597,20 @@ class TableController:
         if self.two_players:
             self.level_buttons.layout = _hidden()
             self.level_label.layout = _hidden()
+        for topic, parts in (  # what the course has not taught yet is not offered (a lesson's table)
+            ("undo", (self.undo_button, self.redo_button)),
+            ("levels", (self.level_label, self.level_buttons)),
+            ("hint", (self.hint_button, self.hint_view)),
+            ("last-trick", (self.last_trick_button, self.last_trick_view)),
+            ("pause", (self.pause_choice,)),
+            ("reveal", (self.reveal_toggle,)),
+            ("review", (self.review_view,)),
+            ("deals", (self.seed_input, self.new_button)),
+            ("records", (self.upload, self.download)),
+        ):
+            if topic not in self.controls:
+                for part in parts:
+                    part.layout.display = "none"
         self.widget = w.VBox(
             [
                 self.status,
@@ -818,6 +851,8 @@ class TableController:
             text = _("Wait for the computer's move: a hint comes when it is your turn.")
         else:
             view = state.view(viewer)
+            # Advice only among the moves this table offers (a lesson before melds has no Declare).
+            view = dataclasses.replace(view, legal_moves=tuple(m for m in view.legal_moves if self._offered(m)))
             move, reason = self._hint_bot.choose_with_reason(view)
             if isinstance(move, Play) and state.trick_number > PHASE1_TRICKS:
                 # One voice in phase 2: the card is the exact solver's best, and the coach says why
@@ -864,7 +899,7 @@ class TableController:
                 "(S3), or play on."
             ).format(total=state.claim(self.human).total)
         elif self._waiting_for_continue():
-            line = _("Trick over: press Continue when you have seen it.")
+            line = _("Trick over: press Next trick when you have seen it.")
         elif self._is_bot(state.to_move or 0):
             line = _("The computer is thinking…")
         elif self._who(state.to_move or 0) == "you":
@@ -1055,8 +1090,9 @@ class TableController:
             self.two_players = on
             self._ready_for = None
             self.two_toggle.value = on
-            self.level_buttons.layout = _hidden() if on else _shown()
-            self.level_label.layout = _hidden() if on else _shown()
+            levels = not on and "levels" in self.controls
+            self.level_buttons.layout = _shown() if levels else _hidden()
+            self.level_label.layout = _shown() if levels else _hidden()
             self.new_deal(self.seed)
 
         if self.match.results or self.state.moves:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
 import ipywidgets as w
 
 from tartli import names
 from tartli.cards import Card, Rank, Suit
+from tartli.course import TOPICS
 from tartli.errors import TartliError
 from tartli.game import Deal, HandState
 from tartli.i18n import N_, _, ngettext
@@ -145,7 +146,11 @@ class Exercise:
         progress: Progress | None = None,
         storage_key: str | None = None,
         progress_id: str | None = None,
+        taught: Collection[str] | None = None,
     ) -> None:
+        self.taught = frozenset(TOPICS if taught is None else taught)
+        """What the course has taught where the exercise stands (:func:`tartli.course.taught`): it deals
+        and words only that (no Austrian position before the variants, no phase named before lesson 04)."""
         # A lesson may keep its own stars for a trainer ("lesson02.which-card-wins"),
         # apart from the Practice page's.
         self.progress_id = progress_id or self.id
@@ -365,6 +370,12 @@ class Exercise:
         button = w.Button(description=label, tooltip=tooltip or label, layout=w.Layout(width="auto"))
         button.on_click(self._guard(lambda _b: callback()))
         return button
+
+    def _rules(self, rng: random.Random, austrian_share: float) -> RuleSet:
+        """The rules of a new position: the Austrian ones now and then, once the course has taught them."""
+        if "austrian" in self.taught and rng.random() < austrian_share:
+            return RuleSet.austrian()
+        return RuleSet()
 
     # -- words in the learner's language
     def _trump_line(self, trump: Suit) -> str:

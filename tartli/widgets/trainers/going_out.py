@@ -10,7 +10,6 @@ from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA
 from tartli.moves import OUTS
 from tartli.render.cards import card_svg
-from tartli.rules import RuleSet
 from tartli.widgets.trainers.base import (
     Exercise,
     _after_moves,
@@ -22,10 +21,14 @@ from tartli.widgets.trainers.base import (
 from tartli.widgets.trainers.canvas import (
     _GOLD,
     _Canvas,
+    _e,
 )
 
-
 # ---------------------------------------------------------------------------- 7. going out
+AUSTRIAN_INSTRUCTION = N_("Can the player named below claim 501 now, and is it a single or a double game?")
+"""The question under the Austrian rules, where each game stands alone: no buli (V10)."""
+
+
 class GoingOut(Exercise):
     """Running scores near 501: can this player go out now, and for how many buli (S3, S4, V10)?"""
 
@@ -37,17 +40,31 @@ class GoingOut(Exercise):
     claimant: int
 
     def _make_controls(self) -> list[Any]:
-        return [
+        self.answer_buttons = [
             self._button(_("No (wrong claim)"), lambda: self.answer(0)),
             self._button(_("Yes: 1 buli"), lambda: self.answer(1)),
             self._button(_("Yes: 2 buli (maccs)"), lambda: self.answer(2)),
         ]
+        return list(self.answer_buttons)
+
+    def _update_controls(self) -> None:
+        """The answers in the words of the position's rules: buli and maccs (S4), or under the Austrian
+        rules a single or a double game, with no buli (V10)."""
+        super()._update_controls()
+        if self.state.rules.single_games:
+            labels = (_("No (wrong claim)"), _("Yes: a single game"), _("Yes: a double game"))
+            self.instruction_html.value = f"<div>{_e(_(AUSTRIAN_INSTRUCTION))}</div>"
+        else:
+            labels = (_("No (wrong claim)"), _("Yes: 1 buli"), _("Yes: 2 buli (maccs)"))
+            self.instruction_html.value = f"<div>{_e(self.instruction)}</div>"
+        for button, label in zip(self.answer_buttons, labels, strict=True):
+            button.description = button.tooltip = label
 
     def _generate(self) -> object:
         rng = self.rng
         wanted = rng.choice((0, 1, 2))
         for _round in range(60):
-            rules = RuleSet.austrian() if rng.random() < 0.25 else RuleSet()
+            rules = self._rules(rng, 0.25)
             claimant = rng.randint(0, 1)
             scores = [0, 0]
             scores[claimant] = rng.randint(420, 495)
@@ -203,6 +220,12 @@ class GoingOut(Exercise):
             ).format(trick=window.trick, points=window.points)
         truth = self.truth
         they = 1 - p  # the other player: "you" when the computer claims
+        if truth == 0 and state.rules.single_games:  # V10: no buli; a wrong claim loses single (a ruling)
+            if they == 0:
+                text = _("{sum} That is short of 501: the claim is wrong and you win the game, single (V10).")
+            else:
+                text = _("{sum} That is short of 501: the claim is wrong and the computer wins the game, single (V10).")
+            return text.format(sum=sum_text)
         if truth == 0:
             if they == 0:
                 text = _("{sum} That is short of 501: the claim is wrong and you win one buli (S4).")

@@ -282,7 +282,7 @@ class MeldContest(Exercise):
         rng = self.rng
         wanted = rng.choice(SIDES)
         for _round in range(60):
-            self.rules = RuleSet.austrian() if rng.random() < 0.25 else RuleSet()
+            self.rules = self._rules(rng, 0.25)
             self.trump = rng.choice(SUITS)
             leader = self._declaration(0)
             if leader is None:
@@ -389,7 +389,7 @@ class SameSuit(Exercise):
 
     def _generate(self) -> object:
         rng = self.rng
-        self.rules = RuleSet.austrian() if rng.random() < 0.3 else RuleSet()
+        self.rules = self._rules(rng, 0.3)
         wanted = rng.random() < 0.5
         suit = rng.choice(SUITS)
         in_suit = [m for m in SEQUENCES if m.suit is suit]

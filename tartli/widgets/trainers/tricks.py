@@ -89,7 +89,9 @@ class WhichCardWins(Exercise):
             )
         )
         canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
-        if self.trick_number <= 7:
+        if "phases" not in self.taught:  # the two phases come in lesson 04
+            phase = _("Trick {number}")
+        elif self.trick_number <= 7:
             phase = _("Trick {number}, phase 1: any card may be played (T2)")
         else:
             phase = _("Trick {number}, phase 2 (T4)")
