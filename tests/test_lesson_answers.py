@@ -117,3 +117,84 @@ def test_the_silent_answer_step_shows_the_count_the_answer_uses() -> None:
     task = lesson.steps[6].task
     assert isinstance(task, Question) and task.answer_text == "Yes: 2 buli (maccs)"
     assert "251" not in numbers(html_text) and 240 in numbers(html_text) and 505 in numbers(html_text)
+
+
+# ---------------------------------------------------------------- the words (issue 26, items 6 and 11)
+@pytest.mark.rule("B1", "B2")
+def test_lesson_11_lists_no_refused_bela_where_the_computer_scored_bela() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "11_variants.ipynb"), "en")
+    pick, report = lesson.steps[0].parts[1].children[:2]
+    for name in [value for _label, value in pick.options]:
+        pick.value = name
+        text = re.sub(r"<[^>]+>", " ", report.value)
+        refused = text[text.index("Moves the engine refused") :]
+        scored = text[text.index("Melds scored") : text.index("Card points")]
+        if "béla" in scored:  # a béla scored is never also refused as a second béla (B1)
+            assert "( B1 )" not in refused, (name, refused)
+
+
+def test_the_rule_book_and_lessons_say_it_as_the_game_is() -> None:
+    from tartli.rulebook import RULES
+
+    text = {r.id: r.text for r in RULES}
+    assert "top left corner" in text["C1"] and "holds its suit sign high" not in text["C1"]  # as lesson 01 has it
+    assert "barred" not in text["V11"] and "bar above" in text["V11"]
+    play = run_lesson_in(next(p for p in LESSONS if p.file == "10_play_a_game.ipynb"), "en")
+    assert "oldest first" in play.steps[0].text and "newest" not in play.steps[0].text
+    contest = run_lesson_in(next(p for p in LESSONS if p.file == "06_meld_contest.ipynb"), "en")
+    assert not any("V4, V5" in step.text for step in contest.steps)
+
+
+def test_one_trick_won_is_one_trick() -> None:
+    from tartli.widgets.trainers import GoingOut
+
+    ex = GoingOut(seed=1, storage_key="")
+    for _round in range(200):
+        if any(len([t for t in ex.state.tricks if t[3] == p]) == 1 for p in (0, 1)):
+            break
+        ex.new_position()
+    svg = ex.board.svg
+    assert "(1 trick won)" in svg and "(1 tricks won)" not in svg
+
+
+# ---------------------------------------------------------------- what a learner sees and does (issue 26)
+def visible_words(html_text: str) -> int:
+    """Words a learner sees on arrival: no style, no picture's inner text, nothing folded in <details>."""
+    html_text = re.sub(r"<style.*?</style>|<svg.*?</svg>|<details.*?</details>", " ", html_text, flags=re.S)
+    return len(re.findall(r"[^\W\d_][\w’'-]*", re.sub(r"<[^>]+>", " ", html_text)))
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_lessons_first_screen_holds_at_most_350_words(lang: str) -> None:
+    for page in LESSONS:
+        lesson = run_lesson_in(page, lang)
+        lesson.go(0)
+        count = visible_words(shown(lesson.widget))
+        assert count <= 350, (page.file, lang, count)
+
+
+def test_lesson_12_teaches_the_ulti_bid_before_it_asks_about_it() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "12_history.ipynb"), "en")
+    step = next(s for s in lesson.steps if s.title.startswith("Ulti and Tarock"))
+    assert isinstance(step.task, Question) and "ulti" in step.task.prompt
+    assert "last trick with the trump Seven" in step.text
+    assert step.task.answer_text == "To win the last trick with the Seven of trumps"
+
+
+def _models(widget: Any) -> set[str]:
+    found = {widget.model_id} if hasattr(widget, "model_id") else set()
+    for child in getattr(widget, "children", ()):
+        found |= _models(child)
+    return found
+
+
+def test_lesson_13s_steps_share_no_widget_and_no_goal_is_met_on_arrival() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "13_scenario_lab.ipynb"), "en")
+    seen: set[str] = set()
+    for number, step in enumerate(lesson.steps, 1):
+        mine = _models(step.box)
+        assert not mine & seen, f"step {number} shows a widget of an earlier step: its state would carry over"
+        seen |= mine
+        exercise = getattr(step.task, "exercise", None)
+        if exercise is not None and hasattr(exercise, "met"):
+            assert not exercise.met()[0], f"step {number}'s goal is met before the learner did anything"

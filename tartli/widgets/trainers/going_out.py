@@ -131,7 +131,7 @@ class GoingOut(Exercise):
             won = len([t for t in state.tricks if t[3] == p])
             canvas.text(
                 ngettext(
-                    "card points of completed tricks: {points} ({n} tricks won)",
+                    "card points of completed tricks: {points} ({n} trick won)",
                     "card points of completed tricks: {points} ({n} tricks won)",
                     won,
                 ).format(points=state.card_points[p], n=won),
