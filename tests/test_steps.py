@@ -131,7 +131,8 @@ def test_the_dots_say_where_you_are_and_jump() -> None:
     assert marks == ["●", "○", "○"]
     question.choose("b")
     lesson.dots.children[2].click()
-    assert lesson.current == 2 and [b.description for b in lesson.dots.children] == ["○", "✓", "●"]
+    # the first step has no task: seen, it is done (issue 26: every step gets its ✓)
+    assert lesson.current == 2 and [b.description for b in lesson.dots.children] == ["✓", "✓", "●"]
 
 
 def test_a_trainer_as_a_task_lets_the_learner_on_once_a_position_is_solved() -> None:
@@ -225,3 +226,29 @@ def test_the_hungarian_ordinals_of_lessons_05_and_10_stay_in_their_sentences() -
         shown = markdown_html(lesson.steps[number - 1].text)
         assert "<ol" not in shown, (lesson.file, number, shown)
         assert words_ in re.sub(r"<[^>]+>", "", shown), (lesson.file, number, shown)
+
+
+# ---------------------------------------------------------------- small things a learner notices (issue 26)
+def test_a_lesson_opened_again_shows_the_dots_of_the_steps_done_before() -> None:
+    lesson, question = small_lesson()
+    question.choose("b")
+    lesson.go(2)
+    kept = list(lesson.address.done)
+    assert kept == [1, 2, 3]  # what the page writes to the browser
+    again, _question = small_lesson()  # the next visit: the browser sends what it kept
+    assert [b.description for b in again.dots.children] == ["●", "○", "○"]
+    again.address.done = kept
+    again.go(1)
+    assert [b.description for b in again.dots.children] == ["✓", "●", "✓"]
+    assert not again.next_button.disabled  # the question was answered on the earlier visit
+
+
+def test_a_trainer_step_gets_its_tick_when_the_browser_sends_the_kept_stars() -> None:
+    lesson = Lesson("02_ranks_and_points.ipynb")
+    trainer = WhichCardWins(seed=1, progress_id="lesson02.which-card-wins")
+    lesson.step("One", "one")
+    lesson.step("Two", "two", task=trainer)
+    lesson.recap(["r"])
+    assert lesson.dots.children[1].description == "○"
+    trainer.board.progress = json.dumps({"lesson02.which-card-wins": {"solved": 3, "tries": 3, "best": 2}})
+    assert lesson.dots.children[1].description == "✓"

@@ -732,3 +732,24 @@ def test_which_card_wins_names_no_phase_before_lesson_04() -> None:
         assert "phase" not in early.board.svg
         early.new_position()
     assert any("phase" in (later.new_position() or later.board.svg) for _round in range(10))
+
+
+def test_a_wrong_answer_is_a_slip_at_once() -> None:
+    ex = WhichCardWins(seed=2, storage_key="")
+    assert "no slips" in ex.score_html.value
+    loser = ex.second if ex.winning_card is ex.lead else ex.lead
+    ex.answer(loser)
+    assert "1 slip" in ex.score_html.value and "no slips" not in ex.score_html.value
+    ex.answer(ex.winning_card)
+    assert "1 slip" in ex.score_html.value  # and it stays one slip for the position
+
+
+def test_no_question_twice_in_a_stage() -> None:
+    from tartli.widgets.quiz import DealQuiz
+
+    quiz = DealQuiz(seed=3, storage_key="")  # lesson 03's quiz
+    asked = []
+    for _round in range(25):
+        asked.append(quiz.question)
+        quiz.new_position()
+    assert all(len(set(asked[i : i + 5])) == 5 for i in range(len(asked) - 4)), asked

@@ -143,6 +143,11 @@ class _Quiz(Exercise):
         """Set ``state``, ``question`` and ``choices`` for ``self.kind`` from ``self.rng``."""
         raise NotImplementedError
 
+    def _question_of(self, key: object) -> object:
+        """The question as the learner reads it ("Who deals hand 4 of this match?"), whatever the deal."""
+        assert isinstance(key, tuple)
+        return key[0], key[-1]
+
     def _restart(self) -> None:
         self.instruction_html.value = (
             f"<div style='font-size:1.05em'><b>{html.escape(self.question, quote=False)}</b></div>"

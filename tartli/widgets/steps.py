@@ -360,6 +360,9 @@ class ExerciseTask:
 
     def on_done(self, callback: Callable[[], None]) -> None:
         self.exercise.on_solved(callback)
+        board = getattr(self.exercise, "board", None)
+        if board is not None:  # the stars kept in the browser arrive after the page is drawn
+            board.observe(lambda _change: callback() if self.done else None, names="progress")
 
 
 def as_task(task: Any) -> Task | None:
@@ -415,6 +418,17 @@ function render({ model, el }) {
   };
   model.on("change:step", show);
   show();
+  const doneKey = key + ".done";  // the steps done on earlier visits: their dots keep their ✓
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(doneKey) || "[]");
+    if (Array.isArray(kept) && kept.length) {
+      model.set("done", kept.filter((n) => Number.isInteger(n) && n > 0 && n < 100));
+      model.save_changes();
+    }
+  } catch (e) { /* storage may be blocked, or hold something else */ }
+  model.on("change:done", () => {
+    try { window.localStorage.setItem(doneKey, JSON.stringify(model.get("done"))); } catch (e) { /* blocked */ }
+  });
   window.addEventListener("hashchange", () => {
     const step = fromHash();
     if (step && step !== model.get("step")) { model.set("wanted", step); model.save_changes(); }
@@ -433,6 +447,8 @@ class StepAddress(anywidget.AnyWidget):
     """The step on screen (1-based), written to the address and the browser by the page."""
     wanted = traitlets.Int(0).tag(sync=True)
     """The step the page asks for: from its address, a link, or the last visit."""
+    done = traitlets.List(traitlets.Int()).tag(sync=True)
+    """The steps done (1-based): kept in the browser, so a lesson opened again shows its ✓ dots."""
 
 
 _CSS = """
@@ -465,6 +481,9 @@ class Lesson:
         self.current = 0  # 0-based
         self.address = StepAddress(lesson=file.removesuffix(".ipynb"))
         self.address.observe(self._on_wanted, names="wanted")
+        self.done_steps: set[int] = set()
+        """Steps done (0-based): a task solved, a step without a task seen, or either on an earlier visit."""
+        self.address.observe(self._on_kept_done, names="done")
         self.header = w.HTML("")
         self.where = w.HTML("")
         self.dots = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
@@ -546,11 +565,27 @@ class Lesson:
             self.go(wanted - 1)
 
     def may_continue(self) -> bool:
-        """Whether the step on screen lets the learner on (its task done, or no task)."""
+        """Whether the step on screen lets the learner on (its task done now or on an earlier visit, or no task)."""
         if not self.steps:
             return False
         task = self.steps[self.current].task
-        return task is None or task.done
+        return task is None or task.done or self.current in self.done_steps
+
+    def _on_kept_done(self, change: Any) -> None:
+        """The browser sent the steps done on earlier visits."""
+        kept = {n - 1 for n in change["new"] if isinstance(n, int) and n > 0}  # steps may still be coming
+        if not kept <= self.done_steps:
+            self.done_steps |= kept
+            self._draw()
+
+    def _note_done(self) -> None:
+        """Mark the step on screen done if it is (a step without a task is done once seen), and keep it."""
+        for k, made in enumerate(self.steps):
+            if (made.task is None and k == self.current) or (made.task is not None and made.task.done):
+                self.done_steps.add(k)
+        kept = sorted(k + 1 for k in self.done_steps)
+        if list(self.address.done) != kept:
+            self.address.done = kept
 
     def _draw(self) -> None:
         try:
@@ -571,6 +606,7 @@ class Lesson:
                 )
             self.header.value = f"<h1 style='margin:.2em 0'>{html.escape(_(self.title))}</h1>{goals}"
             where = _("Step {number} of {count} · recap") if made.recap else _("Step {number} of {count}")
+            self._note_done()
             self._draw_dots()
             self.body.children = (made.box,)
             self.where.value = (  # after the step itself: "Step 4 of 12" on screen means step 4 is there
@@ -601,7 +637,7 @@ class Lesson:
             button.on_click(lambda _b, k=k: self.go(k))
             self._dot_buttons.append(button)
         for k, (made, button) in enumerate(zip(self.steps, self._dot_buttons, strict=False)):
-            done = made.task is not None and made.task.done
+            done = k in self.done_steps or (made.task is not None and made.task.done)
             mark = "●" if k == self.current else ("✓" if done else "○")
             if button.description != mark:
                 button.description = mark

@@ -3,6 +3,7 @@ deal positions from a seed."""
 
 from __future__ import annotations
 
+import collections
 import logging
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -165,6 +166,7 @@ class Exercise:
         self.solved = False
         self.positions = 0
         self._key: object = None
+        self._recent: collections.deque[object] = collections.deque(maxlen=self.STAGE - 1)
         self.board = SvgBoard(
             storage_key=storage_key if storage_key is not None else f"tartli.trainers.{self.progress_id}",
             layout=w.Layout(width="100%"),  # its width is the room the screen gives (see render)
@@ -214,13 +216,19 @@ class Exercise:
 
     # -- the cycle
     def new_position(self) -> None:
-        """Move on to a new question (never the same as the one before)."""
+        """Move on to a new question: never the same as the one before, nor one the learner read in the
+        last positions of a stage (:meth:`_question_of`: no question twice in a stage of five)."""
         for _round in range(30):
             key = self._generate()
-            if key != self._key:
+            if key != self._key and self._question_of(key) not in self._recent:
                 break
         self._key = key
+        self._recent.append(self._question_of(key))
         self._restart()
+
+    def _question_of(self, key: object) -> object:
+        """What the learner reads as the question of the position ``key`` (the key itself by default)."""
+        return key
 
     def load_record(self, text: str) -> None:
         """Pose a fixed scenario from a ``tartli/1`` record (the trainers that ask about a position).
@@ -254,6 +262,8 @@ class Exercise:
         """The stage under way and the stars kept (the same the course map shows)."""
         best = self.progress.best(self.progress_id)
         clean, slips = self.progress.stage(self.progress_id)
+        if self.mistakes and not self.solved:  # a wrong answer is a slip at once, not once the position is solved
+            slips += 1
         length = self.STAGE
         dots = "●" * clean + "○" * max(0, length - clean)
         slip_text = _("no slips") if slips == 0 else ngettext("{n} slip", "{n} slips", slips).format(n=slips)
