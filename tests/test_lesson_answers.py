@@ -198,3 +198,136 @@ def test_lesson_13s_steps_share_no_widget_and_no_goal_is_met_on_arrival() -> Non
         exercise = getattr(step.task, "exercise", None)
         if exercise is not None and hasattr(exercise, "met"):
             assert not exercise.met()[0], f"step {number}'s goal is met before the learner did anything"
+
+
+# ---------------------------------------------------------------- every task can be done (issue 26)
+LADDER = ("terc:XH", "terc:UH", "kvart:UH", "terc:OH", "kvart:OH", "kvint:OH")
+
+
+def _build(lab: Any, goal: str) -> None:
+    """Build the lab goal ``goal`` by clicks, as a learner would (see tests/test_widgets_lab.py)."""
+    from test_widgets_lab import _take
+
+    from tartli import Card
+
+    if goal == "second-leads":
+        lab.dealer.value = 0
+        return
+    leader = "hand1" if lab.dealer.value == 0 else "hand0"
+    trump = lab.deal().trump
+    if goal == "overs":
+        overs = {Card.parse(f"O{s}") for s in "ALHB"}
+        for over in sorted(overs):
+            _take(lab, over, "hand0", overs)
+    elif goal == "swap":
+        seven = Card.parse(f"7{trump.value}")
+        if lab.where[seven] == "indicator":
+            lab.place = "indicator"
+            lab.click(Card.parse(f"8{trump.value}").text)
+            lab.place = "talon"
+            lab.click(seven.text)
+        _take(lab, seven, leader, set())
+    elif goal == "bela":
+        pair = {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")}
+        for card in sorted(pair):
+            _take(lab, card, leader, pair)
+
+
+def _lose_a_hand(challenge: Any) -> None:
+    """The learner claims 501 at once, far short of it: the computer wins the game (S4)."""
+    table = challenge.table
+    table.confirm_claims = False
+    table.out_button.click()
+    assert table.state.is_over and table.state.buli[table.human] == 0
+
+
+def _solve(task: Any, lose: bool) -> None:
+    """Do a step's task as a learner: the engine's right answer (after a wrong one when ``lose``)."""
+    from tartli.melds import Meld
+
+    if isinstance(task, Question):
+        if lose:
+            task.choose(next(o for o in task.options if o != task.answer_text))
+        task.choose(task.answer_text)
+        return
+    if hasattr(task, "challenge"):  # lesson 10's match: a hand played out, won or lost
+        if lose:
+            _lose_a_hand(task.challenge)
+        else:
+            table = task.challenge.table
+            while not table.state.is_over:
+                plays = [m for m in table.state.legal_moves() if hasattr(m, "card")]
+                table.click_card(plays[0].card.text)
+        return
+    if hasattr(task, "buttons") and hasattr(task, "ladder"):  # lesson 07's ladder builder
+        for text in LADDER:
+            task.buttons[Meld.parse(text)].click()
+        return
+    ex = task.exercise
+    kind = type(ex).__name__
+    if hasattr(ex, "lab"):
+        if lose:
+            ex.check()  # nothing built yet: not yet
+        _build(ex.lab, ex.goal[0])
+        ex.check()
+        return
+    right: dict[str, Any] = {
+        "WhichCardWins": lambda: ex.answer(ex.winning_card),
+        "CountPoints": lambda: ex.answer(ex.expected),
+        "MeldContest": lambda: ex.answer(ex.truth),
+        "SameSuit": lambda: ex.answer(ex.verdict[0]),
+        "WhatMayYouPlay": lambda: ex.answer(ex.correct),
+        "GoingOut": lambda: ex.answer(ex.truth),
+        "NameTheCard": lambda: ex.answer(ex.card),
+        "Endgame": lambda: ex.answer(ex.best[0]),
+    }
+    wrong: dict[str, Any] = {
+        "WhichCardWins": lambda: ex.answer(ex.second if ex.winning_card is ex.lead else ex.lead),
+        "CountPoints": lambda: ex.answer(ex.expected + 1),
+        "MeldContest": lambda: ex.answer(next(s for s in ("leader", "second", "illegal") if s != ex.truth)),
+        "SameSuit": lambda: ex.answer(not ex.verdict[0]),
+        "WhatMayYouPlay": lambda: ex.answer(ex.hand),
+        "GoingOut": lambda: ex.answer(next(b for b in (0, 1, 2) if b != ex.truth)),
+        "NameTheCard": lambda: ex.answer(next(c for c in ex.options if c is not ex.card)),
+        "Endgame": lambda: ex.answer(min(ex.values, key=ex.values.get)),
+    }
+    if kind == "FindMelds":
+        if lose:
+            ex.answer(ex.hand[:2])
+        for meld in list(ex.targets):
+            if meld not in ex.found:
+                ex.answer(meld.cards(ex.trump))
+        return
+    if kind in right:
+        if lose:
+            wrong[kind]()
+        right[kind]()
+        return
+    truth = ex.truth  # the quizzes: answered by value
+    if lose:
+        if isinstance(truth, bool):
+            ex.answer(not truth)
+        elif isinstance(truth, str):
+            ex.answer(next(o for o in ex.options if o != truth))
+        else:
+            ex.answer(next(v for _label, v in ex.choices if v != truth))
+    ex.answer(truth)
+
+
+@pytest.mark.parametrize("lose", [False, True], ids=["right-first", "wrong-first-and-losing"])
+def test_every_steps_task_can_be_done_in_every_lesson(walked: tuple[Page, str, Lesson], lose: bool) -> None:
+    page, lang, _shared = walked
+    lesson = run_lesson_in(page, lang)  # a fresh lesson: the shared one may hold answers already
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        for number, step in enumerate(lesson.steps, 1):
+            lesson.go(number - 1)
+            if step.task is None:
+                continue
+            if not step.task.done:
+                _solve(step.task, lose)
+            assert step.task.done, f"{page.file} step {number} ({lang}, {'losing' if lose else 'right'})"
+            assert number == len(lesson.steps) or not lesson.next_button.disabled
+    finally:
+        i18n.set_language(before)
