@@ -116,7 +116,7 @@ def test_the_silent_answer_step_shows_the_count_the_answer_uses() -> None:
     html_text = step_html(lesson, 7)
     task = lesson.steps[6].task
     assert isinstance(task, Question) and task.answer_text == "Yes: 2 buli (maccs)"
-    assert "251" not in numbers(html_text) and 240 in numbers(html_text) and 505 in numbers(html_text)
+    assert 251 not in numbers(html_text) and 240 in numbers(html_text) and 505 in numbers(html_text)
 
 
 # ---------------------------------------------------------------- the words (issue 26, items 6 and 11)

@@ -260,19 +260,29 @@ class ScoreSheet:
         return made
 
     def html(self) -> str:
-        """The sheet as the learner sees it: each player's terms added up, every number the answer uses."""
-        lines = []
+        """The sheet as the learner sees it: each player's terms one under the other, a number and what it
+        is (it reads on a phone too); a claim's sheet adds them up, a question that asks for a number
+        leaves the adding to the learner."""
+        cells = "padding:0 .5em 0 0;text-align:right;vertical-align:top;white-space:nowrap"
+        blocks = []
         for player, (name, row) in enumerate(zip(self.players, self.rows, strict=True)):
-            if self.asks[0] != "claim":  # the number asked for is the learner's to work out: no sum shown
-                terms = ", ".join(f"{value} <small>({html.escape(label)})</small>" for label, value in row)
-                lines.append(f"<div><b>{html.escape(name)}</b>: {terms}</div>")
-                continue
-            terms = " + ".join(f"{value} <small>({html.escape(label)})</small>" for label, value in row)
-            lines.append(f"<div><b>{html.escape(name)}</b>: {terms} = <b>{self.total(player)}</b></div>")
-        note = f"<div><small>{link_rule_ids(html.escape(self.note))}</small></div>" if self.note else ""
+            summed = self.asks[0] == "claim"
+            lines = [
+                f"<tr><td style='{cells}'>{'+ ' if summed and k else ''}{value}</td>"
+                f"<td style='color:#3b4a3f'>{html.escape(label)}</td></tr>"
+                for k, (label, value) in enumerate(row)
+            ]
+            if summed:
+                lines.append(f"<tr><td style='{cells}'><b>= {self.total(player)}</b></td><td></td></tr>")
+            blocks.append(
+                f"<div style='margin:.3em 0 0'><b>{html.escape(name)}</b></div>"
+                f"<table style='border-collapse:collapse;margin:0 0 0 .6em'>{''.join(lines)}</table>"
+            )
+        note = f"<div style='margin-top:.3em'><small>{link_rule_ids(html.escape(self.note))}</small></div>"
         return (
-            "<div class='tartli-sheet' style='background:#eef6f0;padding:6px 10px;border-radius:4px;margin:4px 0'>"
-            f"<div>{html.escape(self.heading)}</div>{''.join(lines)}{note}</div>"
+            "<div class='tartli-sheet' style='background:#eef6f0;padding:6px 10px;border-radius:4px;"
+            f"margin:4px 0;line-height:1.35'><div>{html.escape(self.heading)}</div>{''.join(blocks)}"
+            f"{note if self.note else ''}</div>"
         )
 
 
@@ -482,7 +492,8 @@ class Lesson:
         self.address = StepAddress(lesson=file.removesuffix(".ipynb"))
         self.address.observe(self._on_wanted, names="wanted")
         self.done_steps: set[int] = set()
-        """Steps done (0-based): a task solved, a step without a task seen, or either on an earlier visit."""
+        """Steps done (0-based): a task solved, a step without a task read and left forward, or either on an
+        earlier visit."""
         self.address.observe(self._on_kept_done, names="done")
         self.header = w.HTML("")
         self.where = w.HTML("")
@@ -556,6 +567,8 @@ class Lesson:
     def go(self, index: int) -> None:
         """Show step ``index`` (0-based), if it exists."""
         if 0 <= index < len(self.steps):
+            if index > self.current and self.steps[self.current].task is None:
+                self.done_steps.add(self.current)  # read and left forward: a step without a task is done
             self.current = index
             self._draw()
 
@@ -579,9 +592,10 @@ class Lesson:
             self._draw()
 
     def _note_done(self) -> None:
-        """Mark the step on screen done if it is (a step without a task is done once seen), and keep it."""
+        """Mark the steps whose task is done, and keep every step done in the browser (a step without a
+        task is done once the learner moves on from it: see :meth:`go`)."""
         for k, made in enumerate(self.steps):
-            if (made.task is None and k == self.current) or (made.task is not None and made.task.done):
+            if made.task is not None and made.task.done:
                 self.done_steps.add(k)
         kept = sorted(k + 1 for k in self.done_steps)
         if list(self.address.done) != kept:

@@ -906,6 +906,8 @@ class TableController:
             line = _("Your turn.")
         else:
             line = _("{name}: your turn.").format(name=who[state.to_move or 0])
+        if "out" not in self.controls:  # games won (buli) come with going out, lesson 09
+            return f"<b>{html.escape(line)}</b>"
         you, other = self.human, 1 - self.human
         if m.target is not None:
             games = _("Games won (buli): {you} {mine}, {other} {theirs} (first to {target})")
