@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from tartli import i18n
 from tartli.course import PAGES, Page
 from tartli.errors import TartliError
 from tartli.rulebook import rule_ids
 from tartli.widgets.steps import MAX_STEP_WORDS, Lesson, Question, markdown_html, words
 from tartli.widgets.trainers import WhichCardWins
+from tests.helpers import in_language
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -194,12 +194,8 @@ def _numbered_items(html_text: str) -> int:
 
 
 def run_lesson_in(page: Page, lang: str) -> Lesson:
-    before = i18n.language()
-    i18n.set_language(lang)
-    try:
-        return run_lesson(page)
-    finally:
-        i18n.set_language(before)
+    lesson: Lesson = in_language(lang, run_lesson, page)
+    return lesson
 
 
 @pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)
