@@ -492,8 +492,8 @@ class Lesson:
         self.address = StepAddress(lesson=file.removesuffix(".ipynb"))
         self.address.observe(self._on_wanted, names="wanted")
         self.done_steps: set[int] = set()
-        """Steps done (0-based): a task solved, a step without a task read and left forward, or either on an
-        earlier visit."""
+        """Steps done (0-based): a task solved, a step without a task continued from, or either on an earlier
+        visit."""
         self.address.observe(self._on_kept_done, names="done")
         self.header = w.HTML("")
         self.where = w.HTML("")
@@ -505,7 +505,7 @@ class Lesson:
             description=_("Continue") + " →", button_style="primary", layout=w.Layout(width="auto", flex="0 0 auto")
         )
         self.back_button.on_click(lambda _b: self.go(self.current - 1))
-        self.next_button.on_click(lambda _b: self.go(self.current + 1))
+        self.next_button.on_click(lambda _b: self.next())
         self.hint = w.HTML("")
         self._dot_buttons: list[Any] = []
         self.widget = w.VBox(
@@ -567,10 +567,14 @@ class Lesson:
     def go(self, index: int) -> None:
         """Show step ``index`` (0-based), if it exists."""
         if 0 <= index < len(self.steps):
-            if index > self.current and self.steps[self.current].task is None:
-                self.done_steps.add(self.current)  # read and left forward: a step without a task is done
             self.current = index
             self._draw()
+
+    def next(self) -> None:
+        """The Continue button: a step without a task is done once the learner continues from it."""
+        if self.steps and self.steps[self.current].task is None:
+            self.done_steps.add(self.current)
+        self.go(self.current + 1)
 
     def _on_wanted(self, change: Any) -> None:
         wanted = change["new"]
@@ -593,7 +597,7 @@ class Lesson:
 
     def _note_done(self) -> None:
         """Mark the steps whose task is done, and keep every step done in the browser (a step without a
-        task is done once the learner moves on from it: see :meth:`go`)."""
+        task is done once the learner continues from it: see :meth:`next`)."""
         for k, made in enumerate(self.steps):
             if made.task is not None and made.task.done:
                 self.done_steps.add(k)
