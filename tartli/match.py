@@ -125,6 +125,16 @@ class Match:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def buli_with_hand(self) -> tuple[int, int]:
+        """The buli counting the current hand's too: ``buli`` books a hand's at :meth:`next_hand`, but a
+        learner reads the tally the moment the hand is won (S4, S5)."""
+        state = self.state
+        buli = [self.buli[0] + state.buli[0], self.buli[1] + state.buli[1]]
+        if self.tie_pending and state.first_scorer is not None:
+            buli[state.first_scorer] += 1
+        return buli[0], buli[1]
+
     def _deal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
         if deal is None:
             deal = Deal.shuffled(self.rng, self.dealer, indicator_packet)

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from tartli import catalogs, i18n, names
 from tartli.course import PAGES, Page, page_url
-from tests.helpers import MOST_ENGLISH, english_share
+from tests.helpers import MOST_ENGLISH, english_share, in_language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -193,9 +193,4 @@ def test_every_step_of_every_lesson_is_in_hungarian(page: Page, hungarian: None)
 
 
 def run_lesson_in(page: Page, lang: str, run: Any) -> Any:
-    before = i18n.language()
-    i18n.set_language(lang)
-    try:
-        return run(page)
-    finally:
-        i18n.set_language(before)
+    return in_language(lang, run, page)

@@ -51,7 +51,8 @@ from tartli.render.cards import back_svg, card_svg
 from tartli.render.table import hand_svg
 from tartli.rules import RuleSet
 from tartli.widgets.quiz import PLAYERS, Answer, _by, _Quiz, who
-from tartli.widgets.trainers import _GOLD, _Canvas, _play_randomly, _random_hand
+from tartli.widgets.trainers.base import _play_randomly, _random_hand
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
 
 __all__ = ["RULE_SET_NAMES", "VariantQuiz", "move_words", "rule_options"]
 
