@@ -290,8 +290,12 @@ def test_the_lesson_03_table_offers_the_swap_and_nothing_untaught() -> None:
     ]
     assert all(_display(part) == "none" for part in hidden)
     assert "buli" not in t.status.value  # games won come with going out (lesson 09)
+    assert "phase" not in t.board.svg and "trick 1" in t.board.svg  # phases come in lesson 04
     full = TableController(seed=3)
     assert all(_display(getattr(full, name)) != "none" for name in ("hint_button", "undo_button", "level_buttons"))
+    assert "trick 1 · phase 1" in full.board.svg
+    t.board.client_width = 390  # a phone: the upright table
+    assert "phase" not in t.board.svg and "trick 1" in t.board.svg
 
 
 def test_the_tables_own_button_is_not_the_lessons_continue() -> None:

@@ -311,11 +311,14 @@ def _as_seen(name: str) -> str:
     return _("The Tartli table as {name} sees it").format(name=name)
 
 
-def _phase_text(view: PlayerView, language: Language) -> str:
+def _phase_text(view: PlayerView, language: Language, phases: bool = True) -> str:
+    """ "trick 3 · phase 1"; without ``phases`` (a lesson before phases are taught) "trick 3"."""
     if view.status is Status.FINISHED:
         return _("hand over")
     if view.status is Status.OUT:
         return _("a player went out")
+    if not phases:
+        return _("trick {number}").format(number=view.trick_number)
     phase = names.term("phase 1" if view.phase is Phase.FIRST else "phase 2", language)
     return _("trick {number} · {phase}").format(number=view.trick_number, phase=phase)
 
@@ -359,8 +362,11 @@ def table_svg(
     pickable: bool = False,
     shown_trick: int | None = None,
     narrow: bool = False,
+    phases: bool = True,
 ) -> str:
     """The whole table as ``view.player`` sees it (``pickable``: the player's cards can be clicked).
+
+    ``phases`` False leaves the phase out of the picture (a lesson before phases are taught).
 
     ``shown_trick`` (an index into ``view.tricks``) keeps a finished trick on the table while no
     card of the next one is down: both cards, who played each, who won it and its card points.
@@ -387,6 +393,7 @@ def table_svg(
             width=width,
             pickable=pickable,
             shown_trick=shown_trick,
+            phases=phases,
         )
     W, H = 980.0, 700.0
     cw = 74.0
@@ -493,7 +500,7 @@ def table_svg(
     # panel: phase, scores, melds
     qx, qy = 790.0, 40.0
     parts.append(f'<rect x="{_n(qx - 14)}" y="{_n(qy - 10)}" width="186" height="190" rx="10" fill="{FELT_DARK}"/>')
-    parts.append(_text(qx, qy + 12, _phase_text(view, language), size=14, weight="bold"))
+    parts.append(_text(qx, qy + 12, _phase_text(view, language, phases), size=14, weight="bold"))
     totals = view.totals
     lines = []
     for p in (0, 1):
@@ -521,7 +528,7 @@ def table_svg(
         )
         parts.append(_place(slate, 700, 452))
     label = (
-        f"{_as_seen(who[me])}: {_phase_text(view, language)}; {trump_line}; "
+        f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {trump_line}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}, talon {talon}").format(
             n=len(hand), count=count, talon=view.talon_size
@@ -541,6 +548,7 @@ def _narrow_table(
     width: float | None,
     pickable: bool,
     shown_trick: int | None,
+    phases: bool = True,
 ) -> str:
     """The table upright, 400 units wide, for a phone (about 360-414 CSS px): the opponent's cards
     small at the top, one line of facts, the trick large in the middle, the scores as numbers, and
@@ -567,7 +575,7 @@ def _narrow_table(
     facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
     talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""
-    parts.append(_text(52, y + 18, f"{_phase_text(view, language)}   {talon}".strip(), size=12))
+    parts.append(_text(52, y + 18, f"{_phase_text(view, language, phases)}   {talon}".strip(), size=12))
     # the trick: the card led, or the finished trick with its result
     cw = 86.0
     ty = y + 42
@@ -625,7 +633,7 @@ def _narrow_table(
     H = hy + 6 + len(rows) * (hw * CARD_RATIO + 10) + 8
     frame = f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="14" fill="{FELT}"/>'
     label_text = (
-        f"{_as_seen(who[me])}: {_phase_text(view, language)}; {facts}; "
+        f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {facts}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}").format(n=len(hand), count=count)
     )

@@ -751,6 +751,7 @@ class TableController:
             player_names=self.names,
             shown_trick=self._shown_trick,
             narrow=self.narrow,
+            phases="phases" in self.controls or set(CONTROLS) <= self.controls,  # (taught in lesson 04)
         )
         self.continue_button.layout = _shown() if self._waiting_for_continue() else _hidden()
         self.last_trick_view.value = self._last_trick_html(view) if self.last_trick_button.value else ""
