@@ -440,13 +440,13 @@ def table_svg(
     trump_line = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(tx, ty + 16, trump_line, size=15, weight="bold", fill="#ffe28a"))
     if ind_name:
-        parts.append(_text(tx, ty + 34, ind_name, size=12))
+        parts.append(_text(tx, ty + 34, ind_name, size=13))
     # the trick under way
     cx, cy = 400 - cw / 2, 255.0
     if view.lead is not None:
         lead_svg = card_svg(view.lead, language=language, width=cw, trump=view.lead.suit is trump)
         parts.append(_place(lead_svg, cx, cy))
-        parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=12, anchor="middle"))
+        parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=13, anchor="middle"))
     elif shown_trick is not None and 0 <= shown_trick < len(view.tricks):
         parts += _finished_trick(view, shown_trick, who, language, center=400, top=cy, cw=cw, gap=cw * 0.24)
     else:
@@ -508,16 +508,16 @@ def table_svg(
         lines.append(f"  {_melds_and_cards(view, p)}")
     for k, line in enumerate(lines):
         parts.append(
-            _text(qx, qy + 40 + 20 * k, line, size=13 if k % 2 == 0 else 11, weight="bold" if k % 2 == 0 else "normal")
+            _text(qx, qy + 40 + 20 * k, line, size=14 if k % 2 == 0 else 13, weight="bold" if k % 2 == 0 else "normal")
         )
     declared = view.opponent_declared
     if declared:
         parts.append(
-            _text(qx, qy + 140, f"{who[other]}: {_declared_text(declared, language)}", size=12, fill="#ffe28a")
+            _text(qx, qy + 140, f"{who[other]}: {_declared_text(declared, language)}", size=13, fill="#ffe28a")
         )
     scored = [m for m in view.scored_melds[me]]
     if scored:
-        parts.append(_text(qx, qy + 160, ", ".join(m.title(language) for m in scored[-2:]), size=11))
+        parts.append(_text(qx, qy + 160, ", ".join(m.title(language) for m in scored[-2:]), size=13))
     if show_slate:
         slate = slate_svg(
             (totals[0], totals[1]),

@@ -465,9 +465,9 @@ _CSS = """
 <style>
 .tartli-steps .tartli-step-text { font-size: 1.05em; line-height: 1.5; max-width: 44em; }
 .tartli-steps .tartli-step-text p { margin: .4em 0; }
-.tartli-steps .tartli-step-title { margin: .2em 0 .3em; font-size: 1.3em; }
+.tartli-steps .tartli-step-title { margin: .2em 0 .3em; }
 .tartli-steps .tartli-where { color: #555; font-size: .95em; }
-.tartli-steps .tartli-dots button { min-width: 28px; width: 28px; padding: 0; }
+.tartli-steps .tartli-dots button { min-width: 44px; width: 44px; min-height: 44px; padding: 0; }
 .tartli-steps .tartli-step-text a, .tartli-steps .tartli-feedback a, .tartli-feedback a.tartli-rule {
   color: #1d4ed8; text-decoration: underline; }
 .tartli-steps .tartli-task-box { border-top: 1px solid #ddd; margin-top: .6em; padding-top: .4em; }
@@ -508,6 +508,11 @@ class Lesson:
         self.next_button.on_click(lambda _b: self.next())
         self.hint = w.HTML("")
         self._dot_buttons: list[Any] = []
+        self.nav = w.HBox(  # on a phone the hint goes under the buttons, which keep their whole words
+            [self.back_button, self.next_button, self.hint],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        self.nav.add_class("tartli-step-nav")  # (sticky at the bottom of a phone's screen: the page template)
         self.widget = w.VBox(
             [
                 w.HTML(_CSS),
@@ -516,10 +521,7 @@ class Lesson:
                 self.where,
                 self.dots,
                 self.body,
-                w.HBox(  # on a phone the hint goes under the buttons, which keep their whole words
-                    [self.back_button, self.next_button, self.hint],
-                    layout=w.Layout(align_items="center", flex_flow="row wrap"),
-                ),
+                self.nav,
             ],
             layout=w.Layout(max_width="960px"),
         )
@@ -650,7 +652,7 @@ class Lesson:
             k = len(self._dot_buttons)
             button = w.Button(
                 tooltip=_("Step {number}: {title}").format(number=k + 1, title=self.steps[k].title),
-                layout=w.Layout(width="30px", padding="0"),
+                layout=w.Layout(width="44px", height="44px", padding="0"),
             )
             button.on_click(lambda _b, k=k: self.go(k))
             self._dot_buttons.append(button)

@@ -50,7 +50,7 @@ from tartli.names import Language
 from tartli.record import Record
 from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
-from tartli.widgets.board import RecordFile, SvgBoard
+from tartli.widgets.board import Announcer, RecordFile, SvgBoard
 
 log = logging.getLogger(__name__)
 
@@ -455,6 +455,8 @@ class TableController:
             self.board.observe(self._guard(self._on_saved_game), names="progress")
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
+        self.announcer = Announcer()  # what a screen reader says of each move and trick
+        self._announced: int | None = None
         self.swap_button = w.Button(
             description=_("Swap the trump Seven"), tooltip=_("T5: exchange it for the indicator")
         )
@@ -613,6 +615,7 @@ class TableController:
                     part.layout.display = "none"
         self.widget = w.VBox(
             [
+                self.announcer,
                 self.status,
                 self.board,
                 self.last_trick_view,
@@ -787,6 +790,7 @@ class TableController:
         self.undo_button.disabled = not self._human_moves_made()
         self.redo_button.disabled = not self._redo
         self.log_view.value = self._log_html(view)
+        self._announce(view)
         self.status.value = self._status_html()
         self._refresh_download()
         self._refresh_helpers()
@@ -933,6 +937,17 @@ class TableController:
         if valid:
             return _("{name} went out: the claim was right.").format(name=name)
         return _("{name} went out: the claim was wrong.").format(name=name)
+
+    def _announce(self, view: PlayerView) -> None:
+        """Say, in the live region, what happened since the last redraw, in the log's words: each card, who
+        won a trick and its card points, the draws, a meld scored, a claim judged, the hand's end. Moves
+        taken back are not said, and the first drawing of a hand says nothing."""
+        events = view.events
+        seen, self._announced = self._announced, len(events)
+        if seen is None or len(events) <= seen:
+            return
+        sentences = (self._describe(e, view.player).strip() for e in events[seen:])
+        self.announcer.say(" ".join(s if s.endswith((".", "!", "?")) else s + "." for s in sentences if s))
 
     def _log_html(self, view: PlayerView) -> str:
         """The hand's story, trick by trick, oldest first: the trick under way and the last finished one

@@ -177,7 +177,7 @@ class Exercise:
         self.board.observe(self._guard(self._on_saved_progress), names="progress")
         self.board.on_pick(self._guard(self._on_pick))
         self.board.observe(self._guard(lambda _change: self._draw_picture()), names="client_width")
-        self.title_html = w.HTML(f"<h3 style='margin:4px 0'>{_e(self.title)}</h3>")
+        self.title_html = w.HTML(f"<h2 class='tartli-trainer-title'>{_e(self.title)}</h2>")
         self.instruction_html = w.HTML(f"<div>{_e(self.instruction)}</div>")
         self.feedback = w.HTML("")
         self.score_html = w.HTML("")
