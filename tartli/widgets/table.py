@@ -615,7 +615,6 @@ class TableController:
                     part.layout.display = "none"
         self.widget = w.VBox(
             [
-                self.announcer,
                 self.status,
                 self.board,
                 self.last_trick_view,
@@ -628,6 +627,7 @@ class TableController:
                 self.review_view,
                 self.log_view,
                 tools,
+                self.announcer,
             ]
         )
         self.widget.add_class("tartli-table")
