@@ -49,6 +49,7 @@ __all__ = [
     "Named",
     "_",
     "catalog",
+    "comma_list",
     "joined",
     "language",
     "language_from_query",
@@ -134,6 +135,17 @@ def the(name: str) -> Named:
     """
     forms = name.forms if isinstance(name, Named) else {}
     return Named(_("the {card}").format(card=name), forms)
+
+
+def comma_list(items: Sequence[str]) -> Named:
+    """``items`` joined by commas (no conjunction), every form of the names joined the same way:
+    "Heart-Ace-Terc, Heart-Nine-Terc", and in German ``.dat`` "der Herz-Daus-Terz, der Herz-Neuner-Terz"."""
+    forms: dict[str, str] = {}
+    for form in FORMS[language()]:
+        forms[form] = ", ".join(
+            item.forms.get(form, str(item)) if isinstance(item, Named) else str(item) for item in items
+        )
+    return Named(", ".join(items), forms)
 
 
 def joined(items: Sequence[str], template: str, head: str, tail: str) -> Named:

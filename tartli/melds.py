@@ -21,7 +21,7 @@ from tartli import names
 from tartli._checks import checked, checked_items
 from tartli.cards import RANKS, SUITS, Card, Rank, Suit, _cards_arg, _mask_arg, _suit_arg, _trump_arg, cards_of
 from tartli.errors import ArgumentError, Choice, TartliError, shown
-from tartli.i18n import _
+from tartli.i18n import _, comma_list
 from tartli.rules import RuleSet, rules_arg, ruleset_arg
 
 SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
@@ -545,7 +545,7 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
         if not checked:
             text = _("no sequence of this suit has scored yet, so {meld} may be declared").format(meld=meld)
         else:
-            text = _("{meld} may follow {scored}").format(meld=meld, scored=", ".join(m.title() for m in checked))
+            text = _("{meld} may follow {scored}").format(meld=meld, scored=comma_list([m.title() for m in checked]))
         return True, f"{rule}: {text}"
     assert old is not None
     if verdict == "inside":

@@ -113,9 +113,15 @@ def main_declarations(declares: Sequence[Declare]) -> list[Declare]:
     return sorted(kept, key=lambda d: (-value(d), -cards(d), str(d)))
 
 
-def declaration_label(move: Declare, language: Language | None = None) -> str:
-    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it."""
-    return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
+def declaration_label(move: Declare, language: Language | None = None) -> Named:
+    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it (with the forms
+    of its names, for a sentence: ``{melds.acc}``)."""
+    titles = [(m.title(names.resolve(language)), m.value) for m in move.melds]
+    forms = {
+        form: " + ".join(f"{title.forms.get(form, str(title))} ({value})" for title, value in titles)
+        for form in titles[0][0].forms
+    }
+    return Named(" + ".join(f"{title} ({value})" for title, value in titles), forms)
 
 
 CONTROLS = ("swap", "melds", "out")
