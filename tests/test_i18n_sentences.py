@@ -13,6 +13,7 @@ engine move word, no number for a person, no capital béla inside a Hungarian se
 
 from __future__ import annotations
 
+import contextlib
 import html
 import itertools
 import re
@@ -183,11 +184,12 @@ def _exercise_texts(make: Callable[[], Any], answers: Callable[[Any], Iterable[A
         text = getattr(first, attribute, "")
         if text:
             yield text
-    if hasattr(first, "explain"):
-        try:
-            yield first.explain()
-        except Exception:
-            pass
+    explain = getattr(first, "explain", None)
+    if explain is not None:
+        explained = ""
+        with contextlib.suppress(Exception):  # an exercise without an explanation for this position
+            explained = explain()
+        yield explained
     for value in list(answers(first)):
         exercise = make()
         exercise.answer(value)
