@@ -67,7 +67,16 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 PARTS_DIR = ROOT / ".i18n-parts"
 """Work in progress: translations of some files kept apart (``PART.LANG.po``) until ``extract`` takes them in."""
 
-GERMAN_PAGES = ("notebooks/03_deal.ipynb", "notebooks/00_index.ipynb", "notebooks/table.ipynb")
+GERMAN_PAGES = (
+    "notebooks/00_index.ipynb",
+    "notebooks/01_pack.ipynb",
+    "notebooks/02_ranks_and_points.ipynb",
+    "notebooks/03_deal.ipynb",
+    "notebooks/04_phase_one.ipynb",
+    "notebooks/05_melds.ipynb",
+    "notebooks/06_meld_contest.ipynb",
+    "notebooks/table.ipynb",
+)
 """The lesson pages whose prose is in German too (the others fall back to English there)."""
 GERMAN_OPTIONAL = ("notebooks/*", "tartli/rulebook.py", "tartli/widgets/history_quiz.py")
 """Sources whose texts German may still leave untranslated (the pages of :data:`GERMAN_PAGES` excepted)."""
