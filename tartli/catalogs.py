@@ -75,6 +75,9 @@ GERMAN_PAGES = (
     "notebooks/04_phase_one.ipynb",
     "notebooks/05_melds.ipynb",
     "notebooks/06_meld_contest.ipynb",
+    "notebooks/07_sequences.ipynb",
+    "notebooks/08_phase_two.ipynb",
+    "notebooks/09_scoring.ipynb",
     "notebooks/table.ipynb",
 )
 """The lesson pages whose prose is in German too (the others fall back to English there)."""
