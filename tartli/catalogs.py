@@ -78,6 +78,8 @@ GERMAN_PAGES = (
     "notebooks/07_sequences.ipynb",
     "notebooks/08_phase_two.ipynb",
     "notebooks/09_scoring.ipynb",
+    "notebooks/10_play_a_game.ipynb",
+    "notebooks/11_variants.ipynb",
     "notebooks/table.ipynb",
 )
 """The lesson pages whose prose is in German too (the others fall back to English there)."""
