@@ -18,8 +18,7 @@ the standard library only (:mod:`tartli.i18n`). Strings are marked with ``_()``,
 ``ngettext()`` in the package and with ``tr()`` in the notebooks (a notebook's code cells are read
 as one Python file; a message's place is ``notebooks/NAME.ipynb:cell N``).
 
-What must be translated: everything, in Hungarian and in German (:data:`GERMAN_OPTIONAL` lists
-what German may still leave in English while it is being written: nothing once it is done).
+What must be translated: everything, in Hungarian and in German: no page falls back to English.
 
 What else the check refuses (:func:`problems`), from the issue that asked for a course a teacher
 signs: a word the language's glossary (``tartli/locale/LANG/GLOSSARY.md``) replaces with another, an
@@ -39,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import fnmatch
 import io
 import json
 import os
@@ -67,24 +65,6 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 PARTS_DIR = ROOT / ".i18n-parts"
 """Work in progress: translations of some files kept apart (``PART.LANG.po``) until ``extract`` takes them in."""
 
-GERMAN_PAGES = (
-    "notebooks/00_index.ipynb",
-    "notebooks/01_pack.ipynb",
-    "notebooks/02_ranks_and_points.ipynb",
-    "notebooks/03_deal.ipynb",
-    "notebooks/04_phase_one.ipynb",
-    "notebooks/05_melds.ipynb",
-    "notebooks/06_meld_contest.ipynb",
-    "notebooks/07_sequences.ipynb",
-    "notebooks/08_phase_two.ipynb",
-    "notebooks/09_scoring.ipynb",
-    "notebooks/10_play_a_game.ipynb",
-    "notebooks/11_variants.ipynb",
-    "notebooks/table.ipynb",
-)
-"""The lesson pages whose prose is in German too (the others fall back to English there)."""
-GERMAN_OPTIONAL = ("notebooks/*", "tartli/rulebook.py", "tartli/widgets/history_quiz.py")
-"""Sources whose texts German may still leave untranslated (the pages of :data:`GERMAN_PAGES` excepted)."""
 GLOSSARY = "GLOSSARY.md"
 """Each language's glossary, ``tartli/locale/LANG/GLOSSARY.md``: one word for one thing."""
 OPTIONAL_PLACEHOLDERS = frozenset({"code", "letter"})
@@ -340,17 +320,6 @@ def _lay_over(catalog: Catalog, parts: list[Catalog]) -> None:
                     catalog.add(message.id, message.string, locations=message.locations)
 
 
-def required(message: Message, lang: str) -> bool:
-    """Whether ``message`` must be translated into ``lang`` (German leaves most lesson prose out)."""
-    if lang != "de":
-        return True
-    for place, _line in message.locations:
-        where = place.split("#")[0]
-        if where in GERMAN_PAGES or not any(fnmatch.fnmatch(where, p) for p in GERMAN_OPTIONAL):
-            return True
-    return False
-
-
 _ENGLISH = frozenset(
     ("the and you of to card cards trick tricks play your with for this that what which who").split()  # noqa: SIM905
 )
@@ -368,11 +337,13 @@ def wrong_language(msgid: str, string: str, lang: str) -> str | None:
     found = _words(string)
     if msgid in SAME_IN_EVERY_LANGUAGE:
         return None
-    if len(found) >= 3 and string.strip() == msgid.strip():
-        return "the English text itself"
+    if len(found) >= 3 and string.strip() == msgid.strip() and any(w in _ENGLISH for w in found):
+        return "the English text itself"  # (a name or a book's title is the same in every language)
     if len(found) >= 5 and sum(w in _ENGLISH for w in found) > len(found) / 5:
         return "English words"
-    if lang != "hu" and (string.count("ő") + string.count("ű") >= 2 or sum(w in _HUNGARIAN for w in found) >= 2):
+    quoted = set(_words(msgid))  # Hungarian words the English quotes too (felső, Felsős) are no slip
+    own = [w for w in found if w not in quoted]
+    if lang != "hu" and (sum(w.count("ő") + w.count("ű") for w in own) >= 2 or sum(w in _HUNGARIAN for w in own) >= 2):
         return "Hungarian"
     return None
 
@@ -497,8 +468,7 @@ def problems(catalog: Catalog, lang: str, terms: list[Term] | None = None) -> li
             found.append(f"{lang}: fuzzy: {short!r} ({where})")
             continue
         if not all(strings):
-            if required(message, lang):
-                found.append(f"{lang}: untranslated: {short!r} ({where})")
+            found.append(f"{lang}: untranslated: {short!r} ({where})")
             continue
         odd = wrong_language(ids[0], strings[0], lang)
         if odd is not None:
