@@ -173,16 +173,15 @@ def trick_svg(
     language = names.resolve(language)
     w = card_width * 1.9 + 24
     h = card_width * CARD_RATIO + 56
-    player = names.term("player", language)
     parts = []
     said = []
     if lead is not None:
         parts.append(_place(card_svg(lead, language=language, width=card_width, trump=lead.suit is trump), 12, 12))
-        said.append(f"{player} {leader}: {lead.name(language)}")
+        said.append(f"{names.player_name(leader, language)}: {lead.name(language)}")
     if second is not None:
         svg = card_svg(second, language=language, width=card_width, trump=second.suit is trump)
         parts.append(_place(svg, 12 + card_width * 0.9, 40))
-        said.append(f"{player} {1 - leader}: {second.name(language)}")
+        said.append(f"{names.player_name(1 - leader, language)}: {second.name(language)}")
     label = "; ".join(said) or _("no card played yet")
     return _open(w, h, label, "tartli-trick", width) + "".join(parts) + "</svg>"
 
@@ -380,7 +379,7 @@ def table_svg(
     """
     language = names.resolve(language)
     me, other = view.player, 1 - view.player
-    who = player_names or (f"{names.term('player', language)} 0", f"{names.term('player', language)} 1")
+    who = player_names or (names.player_name(0, language), names.player_name(1, language))
     who = (_own_name(who[0]), _own_name(who[1]))
     if narrow:
         return _narrow_table(
@@ -421,7 +420,7 @@ def table_svg(
     if view.indicator is not None:
         ind = card_svg(view.indicator, language=language, width=cw, trump=True)
         parts.append(_place(ind, tx + 18, ty + 40))  # the indicator, face up
-        ind_name = view.indicator.name(language)
+        ind_name: str = view.indicator.name(language)
     else:
         ind_name = ""
     if view.talon_size:

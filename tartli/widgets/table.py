@@ -42,11 +42,11 @@ from tartli.cards import Card
 from tartli.course import TOPICS
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, TRICKS, Deal, Event, HandState, PlayerView, Status
-from tartli.i18n import N_, _, language, ngettext
+from tartli.i18n import N_, _, joined, language, ngettext, the
 from tartli.match import Match
 from tartli.melds import Meld, MeldKind, find_melds
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
-from tartli.names import Language
+from tartli.names import Language, Named
 from tartli.record import Record
 from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
@@ -114,9 +114,15 @@ def main_declarations(declares: Sequence[Declare]) -> list[Declare]:
     return sorted(kept, key=lambda d: (-value(d), -cards(d), str(d)))
 
 
-def declaration_label(move: Declare, language: Language | None = None) -> str:
-    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it."""
-    return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
+def declaration_label(move: Declare, language: Language | None = None) -> Named:
+    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it (with the forms
+    of its names, for a sentence: ``{melds.acc}``)."""
+    titles = [(m.title(names.resolve(language)), m.value) for m in move.melds]
+    forms = {
+        form: " + ".join(f"{title.forms.get(form, str(title))} ({value})" for title, value in titles)
+        for form in titles[0][0].forms
+    }
+    return Named(" + ".join(f"{title} ({value})" for title, value in titles), forms)
 
 
 CONTROLS = (
@@ -236,12 +242,10 @@ def review_hand(state: HandState, player: int, turning_points: int = 2) -> list[
     ]
 
 
-def names_or(cards: Sequence[Card], lang: Language) -> str:
-    """ "the Ace of Hearts, the Ten of Hearts or the King of Bells" (in the page's language)."""
-    texts = [_("the {card}").format(card=c.name(lang)) for c in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return _("{cards} or {card}").format(cards=", ".join(texts[:-1]), card=texts[-1])
+def names_or(cards: Sequence[Card], lang: Language) -> Named:
+    """ "the Ace of Hearts, the Ten of Hearts or the King of Bells" (in the page's language, with the
+    forms a sentence asks for, ``{best.acc}``)."""
+    return joined([the(c.name(lang)) for c in cards], _("{cards} or {card}"), "cards", "card")
 
 
 def _review_line(item: ReviewItem, lang: Language, spared: bool = False) -> str:
@@ -385,6 +389,16 @@ class TableController:
             self._after_move()
 
     # ------------------------------------------------------------ state
+    @property
+    def match(self) -> Match:
+        """The match at this table; the engine's refusals name its players as the table does."""
+        return self._match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self._match = match
+        match.player_names = self._english_names()
+
     @property
     def state(self) -> HandState:
         return self.match.state

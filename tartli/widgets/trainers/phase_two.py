@@ -8,9 +8,9 @@ from typing import Any
 from tartli.cards import Card
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import HandState
-from tartli.i18n import N_, _, ngettext
+from tartli.i18n import N_, _, joined, ngettext, the
 from tartli.moves import PLAYS, Play
-from tartli.names import upper_first
+from tartli.names import Named, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers.base import (
@@ -147,12 +147,10 @@ class WhatMayYouPlay(_Selecting, Exercise):
             parts.append(upper_first(self.explain()))
         return self._judge(False, _("Not quite. {details}").format(details=" ".join(parts)))
 
-    def _names(self, cards: Sequence[Card]) -> str:
-        """ "the Ace of Hearts, the Ten of Hearts and the Seven of Bells" (a list inside a sentence)."""
-        named = [_("the {card}").format(card=self.card_name(c)) for c in cards]
-        if len(named) == 1:
-            return named[0]
-        return _("{cards} and {last}").format(cards=", ".join(named[:-1]), last=named[-1])
+    def _names(self, cards: Sequence[Card]) -> Named:
+        """ "the Ace of Hearts, the Ten of Hearts and the Seven of Bells" (a list inside a sentence,
+        with the forms a translation asks for, ``{cards.acc}``)."""
+        return joined([the(self.card_name(c)) for c in cards], _("{cards} and {last}"), "cards", "last")
 
     def explain(self) -> str:
         """The situation of T4, told from the engine's set of playable cards."""
