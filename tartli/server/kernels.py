@@ -91,6 +91,14 @@ def done_serving(mark: contextvars.Token[tuple[int, str] | None]) -> None:
     _RESERVATION.reset(mark)
 
 
+def event_loop() -> asyncio.AbstractEventLoop:
+    """The loop the server will run (Voilà fills its pools before the loop runs, on this same loop)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop_policy().get_event_loop()
+
+
 def now() -> datetime.datetime:
     """jupyter_server's clock (the one ``last_activity`` is kept by)."""
     clock: Callable[[], datetime.datetime] = _jupyter_kernels.utcnow  # type: ignore[attr-defined]
@@ -243,7 +251,13 @@ class CourseKernelRules:
         seconds apart, so that the first page's kernel is not slowed by all the others."""
         if delay == 0 and not self._pools_started and notebook_name is not None:
             order = self._start_order()
-            delay = STAGGER * order.index(notebook_name) if notebook_name in order else 0
+            turn = STAGGER * order.index(notebook_name) if notebook_name in order else 0
+            if turn > 0:
+                # A pool waiting for its turn holds no place (Voilà's own delay would start a task that
+                # counts as a kernel starting): at its turn it is filled if there is room, or waits.
+                self._pools_now().setdefault(str(notebook_name), [])
+                event_loop().call_later(turn, self.fill_if_needed, 0, notebook_name)
+                return
         missing = self._pool_size(notebook_name) - len(self._pools_now().get(str(notebook_name), []))
         if missing > 0 and self.places_taken() + missing > self.policy.cap - 1:
             self.log.debug("tartli: the pool of %s waits for room", notebook_name)

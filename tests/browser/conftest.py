@@ -278,6 +278,27 @@ def assert_no_error_output(page: Any) -> None:
     assert page.locator(".jp-OutputArea-output.jp-mod-error, .voila-error").count() == 0
 
 
+PAGE_TIMEOUT_MS = 240_000
+"""How long a page gets to show its cells: a page without a pre-started kernel (a lesson in Hungarian
+or German) runs its notebook when asked, which on this 2-core machine busy with the pools' refills of
+the pages before it took over a minute. A test fails on a broken page, not on a slow one."""
+
+
+def wait_for_cells(page: Any, timeout: float = PAGE_TIMEOUT_MS) -> None:
+    """Wait until the page shows its cells; if it does not, fail with what it shows instead (the busy
+    page, an error) rather than a bare timeout."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=timeout)
+    except PlaywrightTimeout:
+        try:
+            shown = page.locator("body").inner_text(timeout=5_000)[:400]
+        except Exception as err:  # (the page itself may be gone)
+            shown = f"(no text: {err})"
+        raise AssertionError(f"{page.url} showed no cells in {timeout / 1000:.0f} s; it shows: {shown!r}") from None
+
+
 @dataclass
 class OpenedPage:
     page: Any
@@ -298,7 +319,7 @@ def open_page(chromium: Any, app_server: Server) -> Iterator[Callable[[str], Ope
         watch = Watch()
         watch.attach(page)
         response = page.goto(app_server.url(file), wait_until="load")
-        page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+        wait_for_cells(page)
         return OpenedPage(page, watch, response.status if response is not None else None)
 
     yield _open

@@ -20,6 +20,7 @@ import pytest
 
 from tartli import Record
 from tartli.course import PAGES
+from tests.browser.conftest import wait_for_cells
 from tests.browser.test_app import table_state, wait_for_my_turn
 
 AXE = Path(__file__).resolve().parents[2] / ".test-tools" / "node_modules" / "axe-core" / "axe.min.js"
@@ -59,7 +60,7 @@ def open_at(chromium: Any, app_server: Any, file: str, lang: str, size: str) -> 
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.goto(app_server.url(file) + ("" if lang == "en" else f"?lang={lang}"), wait_until="load")
-    page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+    wait_for_cells(page)
     page.wait_for_load_state("networkidle", timeout=60_000)
     page.wait_for_timeout(1_200)  # the widgets' first drawing at this width
     return context, page

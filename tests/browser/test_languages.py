@@ -12,7 +12,7 @@ import pytest
 from tartli.course import PAGES
 from tests.helpers import MOST_ENGLISH, english_share
 
-from .conftest import Server, assert_no_error_output
+from .conftest import Server, assert_no_error_output, wait_for_cells
 from .test_app import play, table_state
 
 
@@ -24,7 +24,7 @@ def open_in(context: Any, server: Server, file: str, lang: str | None) -> Any:
     if lang is None:
         page.wait_for_timeout(500)
     page.wait_for_load_state("load")
-    page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+    wait_for_cells(page)
     page.wait_for_load_state("networkidle", timeout=60_000)
     return page
 
@@ -105,7 +105,7 @@ def test_the_next_page_opened_without_lang_is_still_hungarian(chromium: Any, app
         page.close()
         page = open_in(context, app_server, "02_ranks_and_points.ipynb", None)
         page.wait_for_url(re.compile(r"lang=hu"))
-        page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+        wait_for_cells(page)
         assert_reads(page.locator("#rendered_cells").inner_text(), "02 (after localStorage)")
     finally:
         context.close()

@@ -141,6 +141,18 @@ def small_server(tmp_path: Path) -> Iterator[Server]:
 
     server = start_server(tmp_path / "voila.log", extra=(*THREE_POOLS, "--TartliVoila.max_kernels=5"))
     try:
+        # the pools start 2 s apart after the index: wait until each has its kernel (the index's twice:
+        # start_server took the first one)
+        wanted = {"00_index.ipynb": 2, "01_pack.ipynb": 1, "table.ipynb": 1}
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            server.log_file.flush()
+            text = server.log_path.read_text(encoding="utf-8", errors="replace")
+            if all(text.count(f"Kernel pool of {name} is filled") >= n for name, n in wanted.items()):
+                break
+            time.sleep(0.25)
+        else:
+            pytest.fail("the three pools were not filled in 240 s")
         yield server
     finally:
         stop_server(server)
