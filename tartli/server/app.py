@@ -57,7 +57,7 @@ import tornado.web
 import tornado.websocket
 import voila.app as voila_app
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from traitlets import Float, Int, List, Unicode
+from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -279,7 +279,7 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     ) -> bool:
         """A page asked for in another language than English gets its own kernel, not the pool's English one."""
         lang = self.get_argument("lang", "en")
-        if lang != "en":
+        if lang != getattr(self.kernel_manager, "policy", KernelPolicy()).language:
             return False
         return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args))
 
@@ -457,6 +457,18 @@ class TartliVoila(Voila):  # type: ignore[misc]
     announce = Unicode(
         "", help="The page whose address is printed when the server is ready (relative to voila/render/)."
     ).tag(config=True)
+    language = Unicode(
+        "en",
+        help="The language the pre-started pages are prepared in (en, hu, de): a class that learns in Hungarian "
+        "gets its pages from the pools at once; a page asked for in another language starts its own kernel.",
+    ).tag(config=True)
+
+    @validate("language")
+    def _known_language(self, proposal: Any) -> str:
+        value = str(proposal["value"]).strip().lower()
+        if value not in PAGE_LANGUAGES:
+            raise TraitError(f"--language: one of {', '.join(sorted(PAGE_LANGUAGES))}, not {proposal['value']!r}")
+        return value
 
     @property
     def kernel_cap(self) -> int:
@@ -465,7 +477,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
     @property
     def kernel_policy(self) -> KernelPolicy:
         """What the kernel manager reads (:class:`tartli.server.kernels.CourseKernelRules`)."""
-        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace)
+        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace, self.language)
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
@@ -538,6 +550,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
         host = f"[{host}]" if ":" in host else host
         url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
+        url += f"?lang={self.language}" if self.language != "en" else ""
         print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
 
 
