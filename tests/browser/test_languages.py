@@ -12,7 +12,7 @@ import pytest
 from tartli.course import PAGES
 from tests.helpers import MOST_ENGLISH, english_share
 
-from .conftest import Server, assert_no_error_output, wait_for_cells
+from .conftest import PAGE_TIMEOUT_MS, Server, assert_no_error_output, wait_for_cells
 from .test_app import play, table_state
 
 
@@ -23,9 +23,9 @@ def open_in(context: Any, server: Server, file: str, lang: str | None) -> Any:
     page.goto(url, wait_until="commit")  # (the page may go on to its address in the chosen language)
     if lang is None:
         page.wait_for_timeout(500)
-    page.wait_for_load_state("load")
+    page.wait_for_load_state("load", timeout=PAGE_TIMEOUT_MS)
     wait_for_cells(page)
-    page.wait_for_load_state("networkidle", timeout=60_000)
+    page.wait_for_load_state("networkidle", timeout=PAGE_TIMEOUT_MS)
     return page
 
 
@@ -97,14 +97,14 @@ def test_the_next_page_opened_without_lang_is_still_hungarian(chromium: Any, app
         assert "lang=hu" in page.url
         assert_reads(page.locator("#rendered_cells").inner_text(), "table.ipynb (after the cookie)")
         # the table works in Hungarian: a card played leaves the hand, and the table says so in Hungarian
-        page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=60_000)
+        page.locator(".tartli-board svg").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
         page.wait_for_function("() => document.querySelector('.tartli-board [data-pick] svg.playable') !== null")
         after = play(page, table_state(page).hand[0])
         assert_reads(after.message + "\n" + page.locator("#rendered_cells").inner_text(), "table after a card")
         context.clear_cookies()  # without the cookie, the page's own script (localStorage) sends it on
         page.close()
         page = open_in(context, app_server, "02_ranks_and_points.ipynb", None)
-        page.wait_for_url(re.compile(r"lang=hu"))
+        page.wait_for_url(re.compile(r"lang=hu"), wait_until="commit")
         wait_for_cells(page)
         assert_reads(page.locator("#rendered_cells").inner_text(), "02 (after localStorage)")
     finally:
@@ -118,21 +118,22 @@ def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server
         switch = page.locator("nav.tartli-languages")
         assert switch.is_visible()
         assert switch.inner_text().split() == ["EN", "|", "HU", "|", "DE"]
-        page.locator(".tartli-steps").wait_for(timeout=60_000)  # (a loaded machine: the first widget can be slow)
+        page.locator(".tartli-steps").wait_for(timeout=PAGE_TIMEOUT_MS)  # (a loaded machine: slow)
         english = page.locator(".tartli-steps").inner_text()
         switch.get_by_text("HU").click()
-        page.wait_for_url(re.compile(r"lang=hu"))
-        page.locator(".tartli-steps").wait_for(timeout=60_000)
+        page.wait_for_url(re.compile(r"lang=hu"), wait_until="commit")
+        page.locator(".tartli-steps").wait_for(timeout=PAGE_TIMEOUT_MS)
         assert page.evaluate("localStorage.getItem('tartli-language')") == "hu"
         assert page.locator(".tartli-steps").inner_text() != english
         assert_reads(page.locator("#rendered_cells").inner_text(), "01 after HU")
         page.locator("nav.tartli-languages").get_by_text("EN").click()
-        page.wait_for_url(lambda url: "lang=hu" not in url)
-        page.locator(".tartli-steps").wait_for(timeout=60_000)
+        page.wait_for_url(lambda url: "lang=hu" not in url, wait_until="commit")
+        page.locator(".tartli-steps").wait_for(timeout=PAGE_TIMEOUT_MS)
         assert page.evaluate("localStorage.getItem('tartli-language')") == "en"
         page.close()
         page = open_in(context, app_server, "03_deal.ipynb", None)
         assert "lang=" not in page.url
+        page.locator(".tartli-steps .tartli-step-text").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         share, _words = english_share(page.locator("#rendered_cells").inner_text())
         assert share > 0.08  # English again
     finally:
