@@ -22,7 +22,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from tartli.errors import TartliError, cut, printable
@@ -122,23 +122,26 @@ def _print(text: str) -> int:
     return 0
 
 
-def _review(path: str, player: int, samples: int, seed: int) -> int:
-    """``tartli review``: one JSON object per decision of ``player``, then the summary; a bad record
-    exits 2 with one line on stderr, as ``replay`` does."""
-    from tartli.bots.review import review
-    from tartli.record import Record
-
-    if samples < 1:
-        print(error_line("tartli: --samples must be 1 or more"), file=sys.stderr)
-        return 2
+def _on_record(what: str, work: Callable[[], str]) -> int:
+    """Print what a command on a record gives, or one line on stderr and status 2 (replay, review)."""
     try:
-        found = review(Record.load(path), player, samples=samples, seed=seed)
+        text = work()
     except TartliError as err:
         print(error_line(str(err)), file=sys.stderr)
         return 2
     except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as err:
-        print(error_line(f"tartli: cannot review this record ({type(err).__name__})"), file=sys.stderr)
+        # Not expected (the fuzz test looks for it), but the contract holds: one line, status 2.
+        print(error_line(f"tartli: cannot {what} this record ({type(err).__name__})"), file=sys.stderr)
         return 2
+    return _print(text)
+
+
+def _review(path: str, player: int, samples: int, seed: int) -> str:
+    """``tartli review``: one JSON object per decision of ``player``, then the summary object."""
+    from tartli.bots.review import review
+    from tartli.record import Record
+
+    found = review(Record.load(path), player, samples=samples, seed=seed)
     lines = [json.dumps(d.to_dict(), ensure_ascii=False) for d in found.decisions]
     errors = sorted(found.sampling_errors)
     summary = {
@@ -152,7 +155,7 @@ def _review(path: str, player: int, samples: int, seed: int) -> int:
         "seconds": round(found.seconds, 2),
     }
     lines.append(json.dumps(summary, ensure_ascii=False))
-    return _print("\n".join(lines))
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,18 +166,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error_line(f"tartli: {err} (see 'tartli --help')"), file=sys.stderr)
         return 2
     if args.command == "replay":
-        try:
-            out = replay_file(args.file)
-        except TartliError as err:
-            print(error_line(str(err)), file=sys.stderr)
-            return 2
-        except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as err:
-            # Not expected (the fuzz test looks for it), but the contract holds: one line, status 2.
-            print(error_line(f"tartli: cannot replay this record ({type(err).__name__})"), file=sys.stderr)
-            return 2
-        return _print(json.dumps(out, indent=1, ensure_ascii=False))
+        return _on_record("replay", lambda: json.dumps(replay_file(args.file), indent=1, ensure_ascii=False))
     if args.command == "review":
-        return _review(args.file, args.player, args.samples, args.seed)
+        if args.samples < 1:
+            print(error_line("tartli: --samples must be 1 or more"), file=sys.stderr)
+            return 2
+        return _on_record("review", lambda: _review(args.file, args.player, args.samples, args.seed))
     if args.command == "bench":
         if args.hint_vs is not None:
             from tartli.bots.tournament import run_hint_bench

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -29,6 +30,14 @@ from tartli.melds import MeldKind, contest_key, same_suit_ok, sequences_in, sets
 from tartli.moves import Bela, Declare, GoOut, Pass, Play, Swap
 from tests.test_bots import positions
 from tests.test_i18n_engine import english_left
+
+
+def _to_move(count: int, seed: int, declare_bias: float = 0.5) -> Iterator[tuple[HandState, int, PlayerView]]:
+    """Random positions (:func:`tests.test_bots.positions`) with the player to move and their view."""
+    for state in positions(count, seed=seed, declare_bias=declare_bias):
+        p = state.to_move
+        assert p is not None
+        yield state, p, state.view(p)
 
 
 def _hints(count: int, seed: int) -> list[tuple[HandState, int, Hint | None]]:
@@ -87,12 +96,9 @@ def test_a_claim_is_hinted_exactly_when_it_wins_the_game() -> None:
 def test_the_hint_never_sees_the_hidden_cards() -> None:
     """Two states that differ only in what the player cannot see give the same hint."""
     checked = 0
-    for state in positions(40, seed=41):
-        p = state.to_move
-        assert p is not None
-        if state.trick_number > PHASE1_TRICKS or state.view(p).talon_size < 2:
+    for state, p, view in _to_move(40, 41):
+        if state.trick_number > PHASE1_TRICKS or view.talon_size < 2:
             continue
-        view = state.view(p)
         twin = _swap_talon(state)
         if twin is None:
             continue
@@ -151,10 +157,7 @@ def _opponent_may_beat(view: PlayerView, card: Card) -> bool:
 def test_every_nothing_can_beat_it_reason_is_true() -> None:
     """Each "nothing can beat" and "only a trump can beat" fact holds against every card not seen."""
     said = 0
-    for state in positions(300, seed=9):
-        p = state.to_move
-        assert p is not None
-        view = state.view(p)
+    for state, p, view in _to_move(300, 9):
         if state.trick_number > PHASE1_TRICKS:
             if view.lead is None:
                 for move in view.legal_moves:
@@ -192,10 +195,7 @@ def test_every_nothing_can_beat_it_reason_is_true() -> None:
 @pytest.mark.rule("K2", "K3", "K6", "K7")
 def test_a_meld_said_to_win_the_contest_cannot_be_beaten() -> None:
     said = 0
-    for state in positions(600, seed=12, declare_bias=0.1):
-        p = state.to_move
-        assert p is not None
-        view = state.view(p)
+    for _state, p, view in _to_move(600, 12, declare_bias=0.1):
         for move in view.legal_moves:
             if not isinstance(move, Declare):
                 continue
@@ -218,10 +218,7 @@ def test_a_meld_said_to_win_the_contest_cannot_be_beaten() -> None:
 
 def test_a_broken_meld_is_one_the_player_could_declare() -> None:
     found = 0
-    for state in positions(300, seed=3):
-        p = state.to_move
-        assert p is not None
-        view = state.view(p)
+    for _state, _p, view in _to_move(300, 3):
         for move in view.legal_moves:
             for fact in _broken_melds(view, move):
                 assert isinstance(move, Play)
@@ -237,10 +234,7 @@ def test_the_heuristic_reasons_say_only_what_is_true() -> None:
     """The rule of thumb's reasons, now the Medium computer's: the trick's points, the lowest trump."""
     bot = HeuristicBot()
     said = 0
-    for state in positions(1500, seed=77):
-        p = state.to_move
-        assert p is not None
-        view = state.view(p)
+    for state, _p, view in _to_move(1500, 77):
         move, reason = bot.choose_with_reason(view)
         assert "worth a low trump" not in reason and "cheaply" not in reason and "count double" not in reason
         if not isinstance(move, Play) or view.lead is None or state.trick_number > PHASE1_TRICKS:
@@ -313,10 +307,8 @@ def test_the_hints_have_no_english_left(lang: str) -> None:
     i18n.set_language(lang)
     try:
         rng = random.Random(3)
-        for state in positions(40, seed=5):
-            p = state.to_move
-            assert p is not None
-            text = hint(state.view(p), rng=rng, samples=3).reason
+        for _state, _p, view in _to_move(40, 5):
+            text = hint(view, rng=rng, samples=3).reason
             assert english_left(text) == [], text
     finally:
         i18n.set_language("en")

@@ -26,7 +26,7 @@ from tartli.bots.review import (
 from tartli.bots.solver import solve
 from tartli.cards import Card, parse_cards
 from tartli.game import PHASE1_TRICKS, Deal
-from tartli.moves import Declare, GoOut, Play
+from tartli.moves import Declare, GoOut, Pass, Play
 from tartli.record import Record
 from tests.test_i18n_engine import english_left
 
@@ -284,3 +284,29 @@ def test_every_rule_set_and_both_seats() -> None:
                 if d.evaluation is not None:
                     assert d.evaluation.of(d.move).move == d.move
                     assert set(d.best) <= {v.move for v in d.evaluation.moves}
+
+
+@pytest.mark.rule("K1")
+def test_a_pass_is_judged_as_the_best_card_even_when_every_card_was_dropped() -> None:
+    """Passing is playing without declaring: it takes the best card's numbers, also when the racing
+    stopped sampling every card (a declaration was clearly best)."""
+    for state in _second_with_a_pass():
+        p = state.to_move
+        assert p is not None
+        view = state.view(p)
+        drop_all = sample_values(view, samples=12, rng=random.Random(1), settled=lambda loss, se: True)
+        passing = next(v for v in drop_all.moves if isinstance(v.move, Pass))
+        cards = [v for v in drop_all.moves if isinstance(v.move, Play)]
+        assert passing.value == max(cards, key=lambda v: (v.samples == drop_all.samples, v.value)).value
+        return
+    pytest.fail("no position with a pass")
+
+
+def _second_with_a_pass() -> list[HandState]:
+    out = []
+    for seed in range(200):
+        state = HandState.from_seed(seed)
+        state.push(next(m for m in state.legal_moves() if isinstance(m, Play)))
+        if any(isinstance(m, Pass) for m in state.legal_moves()):
+            out.append(state)
+    return out

@@ -199,9 +199,8 @@ def sample_values(
     found = _summarize(me, chosen, values, weights)
     if passing is None or passing in chosen:
         return found
-    card = max(
-        (v for v in found.moves if isinstance(v.move, Play) and v.samples == found.samples), key=lambda v: v.value
-    )
+    plays = [v for v in found.moves if isinstance(v.move, Play)]
+    card = max(plays, key=lambda v: (v.samples == found.samples, v.value))
     judged = sorted(
         (*found.moves, dataclasses.replace(card, move=passing)), key=lambda v: (v.loss, v.move != card.move)
     )

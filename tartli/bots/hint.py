@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,7 +49,7 @@ from tartli.i18n import _, ngettext
 from tartli.melds import Meld, MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
-__all__ = ["Hint", "HintBot", "HintKind", "NoHint", "hint", "hint_latency", "move_phrase"]
+__all__ = ["Hint", "HintBot", "HintKind", "NoHint", "hint", "move_phrase"]
 
 
 class NoHint(TartliError):
@@ -458,17 +457,3 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
     else:
         parts.append(_("So this hand ends level (melds and cards)."))
     return " ".join(parts)
-
-
-def hint_latency(views: Sequence[PlayerView], *, seed: int = 1, budget_ms: float = 120.0) -> list[float]:
-    """The time of :func:`hint` on each view, in seconds (for the benchmark)."""
-    rng = random.Random(seed)
-    times = []
-    for view in views:
-        start = time.perf_counter()
-        try:
-            hint(view, rng=rng, budget_ms=budget_ms)
-        except NoHint:
-            continue
-        times.append(time.perf_counter() - start)
-    return times

@@ -311,6 +311,8 @@ class HandReview:
     """Deals asked for each phase-1 decision."""
     seconds: float
     """How long the review took."""
+    phase1_seconds: float = 0.0
+    """How long its phase-1 decisions took (the sampled part)."""
 
     @property
     def sampling_errors(self) -> list[float]:
@@ -497,21 +499,24 @@ def review(
         progress(0, total)
     decisions: list[Decision] = []
     done_first = 0
+    phase1 = 0.0
     for k, (index, position, move) in enumerate(points):
         deadline = None
         if budget_s is not None and position.trick_number <= PHASE1_TRICKS:
             done_first += 1
             deadline = start + budget_s * done_first / max(1, first)
+        began = time.perf_counter()
         decisions.append(_judge(state, index, position, move, player, samples, rng, deadline))
+        if position.trick_number <= PHASE1_TRICKS:
+            phase1 += time.perf_counter() - began
         if progress is not None:
             progress(k + 1, total)
     marked = {
         d.index for d in sorted((d for d in decisions if d.grade.rank >= Grade.INACCURACY.rank), key=_cost_key)[:costly]
     }
     decisions = [dataclasses.replace(d, costly=True) if d.index in marked else d for d in decisions]
-    return HandReview(
-        player, tuple(decisions), _summary(state, player, decisions), samples, time.perf_counter() - start
-    )
+    summary = _summary(state, player, decisions)
+    return HandReview(player, tuple(decisions), summary, samples, time.perf_counter() - start, phase1)
 
 
 def _is_decision(state: HandState, move: Move) -> bool:
