@@ -105,8 +105,10 @@ def hint_latency(hands: int = 40, seed: int = 1, rules_name: str = "hungarian") 
     return figures
 
 
-def review_time(hands: int = 20, seed: int = 1, samples: int = 48, rules_name: str = "hungarian") -> dict[str, float]:
-    """The time of the phase-1 review of a hand, and the sampling error of a loss."""
+def review_time(
+    hands: int = 20, seed: int = 1, samples: int = 48, rules_name: str = "hungarian", budget_s: float | None = None
+) -> dict[str, float]:
+    """The time of the phase-1 review of a hand (within ``budget_s`` if given), and the sampling error of a loss."""
     rules = RuleSet.named(rules_name)
     rng = random.Random(seed)
     medium = HeuristicBot()
@@ -125,7 +127,7 @@ def review_time(hands: int = 20, seed: int = 1, samples: int = 48, rules_name: s
                 plays = [m for m in view.legal_moves if isinstance(m, Play)]
                 move = rng.choice(plays) if plays else move
             state.push(move)
-        found = review(state, 0, samples=samples, seed=k)
+        found = review(state, 0, samples=samples, seed=k, budget_s=budget_s)
         first = [d for d in found.decisions if d.phase == 1 and d.samples]
         per_hand.append(found.phase1_seconds)
         counts.append(len(first))
@@ -142,7 +144,8 @@ def review_time(hands: int = 20, seed: int = 1, samples: int = 48, rules_name: s
         "se_median": errors[len(errors) // 2],
     }
     print(
-        f"review, phase 1: {hands} hands, {samples} deals a decision, seed {seed}: "
+        f"review, phase 1: {hands} hands, {samples} deals a decision"
+        f"{'' if budget_s is None else f' at most, within {budget_s:g} s a hand'}, seed {seed}: "
         f"{statistics.fmean(counts):.1f} decisions a hand, {figures['hand_mean_s']:.2f} s a hand on average "
         f"(max {figures['hand_max_s']:.2f} s), {figures['decision_mean_ms']:.0f} ms a decision "
         f"({figures['eight_s']:.2f} s for 8 decisions)"
@@ -160,12 +163,13 @@ if __name__ == "__main__":
     parser.add_argument("--hints", type=int, default=0, help="time the Hint over this many hands instead")
     parser.add_argument("--reviews", type=int, default=0, help="time the review of this many hands instead")
     parser.add_argument("--samples", type=int, default=48, help="with --reviews: deals per phase-1 decision")
+    parser.add_argument("--budget", type=float, default=None, help="with --reviews: seconds for phase 1 of a hand")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="hungarian")
     args = parser.parse_args()
     if args.hints:
         hint_latency(args.hints, args.seed, args.rules)
     elif args.reviews:
-        review_time(args.reviews, args.seed, args.samples, args.rules)
+        review_time(args.reviews, args.seed, args.samples, args.rules, args.budget)
     else:
         run(args.positions, args.seed, args.rules)
