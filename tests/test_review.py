@@ -99,6 +99,9 @@ def test_a_claim_under_501_is_a_blunder_and_a_right_one_best() -> None:
     assert d.grade is Grade.BLUNDER and d.claim == "wrong" and d.loss is None
     assert "under 501 a claim loses the game" in d.text
     assert d.costly and found.summary.accuracy == 0
+    retry = found.retry(d)  # Try again: the moves that were there instead are judged as usual
+    assert d.best and retry.judge(d.best[0]).grade is Grade.BEST and retry.tries[-1].better
+    assert retry.judge(GoOut(player)).grade is Grade.BLUNDER
     right = HandState.from_seed(5, scores=(520, 100))
     player = right.to_move
     assert player is not None

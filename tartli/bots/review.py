@@ -340,6 +340,8 @@ class HandReview:
             decision = found
         if not isinstance(decision, Decision) or decision.position is None:
             raise ArgumentError("Try again needs a decision of this review")
+        if decision.claim == "wrong" and decision.evaluation is None:
+            raise ArgumentError("that claim was made out of turn: the better choice was to wait, not another move")
         return Retry(decision, self.player)
 
 
@@ -568,8 +570,24 @@ def _judge(
         text = _("You claimed with {total}: under 501 a claim loses the game (S4). Better was to play on.").format(
             total=claim.total
         )
-        others = tuple(m for m in view.legal_moves if not isinstance(m, GoOut))[:1]
-        return Decision(index, trick, move, Grade.BLUNDER, None, 0.0, 0, others, "wrong", True, text, position=position)
+        # The moves that were there instead, judged as usual, for Try again (none out of turn: wait).
+        others = _evaluate(view, position, move, samples, rng, deadline) if position.to_move == player else None
+        best = () if others is None else _best_moves(others)
+        return Decision(
+            index,
+            trick,
+            move,
+            Grade.BLUNDER,
+            None,
+            0.0,
+            0,
+            best,
+            "wrong",
+            True,
+            text,
+            evaluation=others,
+            position=position,
+        )
     claim_move = right_claim(view)
     if claim_move is not None:
         text = _("You had {total}: claiming 501 then would have won the game at once (S3, S4).").format(
@@ -578,21 +596,11 @@ def _judge(
         return Decision(
             index, trick, move, Grade.BLUNDER, None, 0.0, 0, (claim_move,), "missed", None, text, position=position
         )
-    if trick <= PHASE1_TRICKS:
-        evaluation = sample_values(
-            view,
-            samples=samples,
-            rng=rng,
-            settled=lambda loss, se: loss - 2 * se >= MISTAKE_BOUND,
-            keep=(move,),
-            deadline=deadline,
-        )
-    else:
-        evaluation = exact_values(position)
+    evaluation = _evaluate(view, position, move, samples, rng, deadline)
     mine = evaluation.of(move)
     found = grade(mine.loss, mine.se)
     top = evaluation.best
-    best = tuple(v.move for v in evaluation.moves if grade(v.loss, v.se) is Grade.BEST and not isinstance(v.move, Pass))
+    best = _best_moves(evaluation)
     punished: bool | None = None
     if found is Grade.BEST:
         text = _best_text(view, evaluation, mine)
@@ -618,6 +626,27 @@ def _judge(
         evaluation=evaluation,
         position=position,
     )
+
+
+def _evaluate(
+    view: PlayerView, position: HandState, move: Move, samples: int, rng: random.Random, deadline: float | None
+) -> Evaluation:
+    """Every move of the position but going out: sampled in phase 1 (the move made always on every
+    deal; certain blunders dropped), exact in phase 2."""
+    if position.trick_number <= PHASE1_TRICKS:
+        return sample_values(
+            view,
+            samples=samples,
+            rng=rng,
+            settled=lambda loss, se: loss - 2 * se >= MISTAKE_BOUND,
+            keep=() if isinstance(move, GoOut) else (move,),
+            deadline=deadline,
+        )
+    return exact_values(position)
+
+
+def _best_moves(evaluation: Evaluation) -> tuple[Move, ...]:
+    return tuple(v.move for v in evaluation.moves if grade(v.loss, v.se) is Grade.BEST and not isinstance(v.move, Pass))
 
 
 def _reached(state: HandState, index: int, player: int) -> int | None:
