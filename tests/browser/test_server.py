@@ -137,7 +137,9 @@ def test_a_page_asked_for_without_lang_opens_in_the_language_chosen_last(app_ser
 def small_server(tmp_path: Path) -> Iterator[Server]:
     """A server with room for five kernels: the three pre-started ones, the index page start_server
     opened, and one more (the pre-started kernels give their places up to visitors, one each)."""
-    server = start_server(tmp_path / "voila.log", extra=("--TartliVoila.max_kernels=5",))
+    from tests.browser.test_class_server import THREE_POOLS
+
+    server = start_server(tmp_path / "voila.log", extra=(*THREE_POOLS, "--TartliVoila.max_kernels=5"))
     try:
         yield server
     finally:
@@ -204,3 +206,41 @@ def test_leaving_a_page_shuts_its_kernel_down(open_page: Any, app_server: Server
         assert time.monotonic() < deadline, "the kernel of a page left behind is still running"
         time.sleep(0.25)
     assert f"403 POST /voila/api/shutdown/{kernel}" not in log_tail(app_server.log_path, 2000)
+
+
+def test_the_first_page_is_light_on_the_wire(chromium: Any, app_server: Server) -> None:
+    """Through the course's server in Chromium: the index sends at most 2 MB the first time (5.22 MB before
+    the scripts were compressed), at most 300 KB when reloaded, and every script arrives compressed."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        client = context.new_cdp_session(page)
+        client.send("Network.enable")
+        sizes: dict[str, int] = {}
+        responses: dict[str, tuple[str, str]] = {}
+
+        def received(event: dict[str, Any]) -> None:
+            headers = {k.lower(): v for k, v in event["response"]["headers"].items()}
+            responses[event["requestId"]] = (event["response"]["url"], headers.get("content-encoding", ""))
+
+        client.on("Network.responseReceived", received)
+        client.on(
+            "Network.loadingFinished", lambda event: sizes.__setitem__(event["requestId"], event["encodedDataLength"])
+        )
+
+        def visit() -> int:
+            sizes.clear()
+            page.goto(app_server.url("00_index.ipynb"))
+            page.locator(".tartli-map").first.wait_for(state="visible", timeout=60_000)
+            page.wait_for_timeout(1500)  # the widgets' late requests
+            return sum(sizes.values())
+
+        first = visit()
+        scripts = [(url, encoding) for url, encoding in responses.values() if url.split("?")[0].endswith(".js")]
+        again = visit()
+    finally:
+        context.close()
+    print(f"\nthe index: {first / 1e6:.2f} MB the first time, {again / 1e3:.0f} KB reloaded")
+    assert first <= 2_000_000, f"{first:,} bytes"
+    assert again <= 300_000, f"{again:,} bytes"
+    assert scripts and all(encoding == "gzip" for _url, encoding in scripts), [s for s in scripts if s[1] != "gzip"]
