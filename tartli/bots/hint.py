@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -373,7 +374,11 @@ def _phase_one_reason(view: PlayerView, found: SearchResult) -> str:
 def _phase_two(view: PlayerView, rng: random.Random) -> Hint:
     state = phase_two_state(view, rng)
     found = exact_values(state)
-    top = found.best.value
+    # Only the moves the view offers (a lesson's table before melds has no trick-8 declaration).
+    offered = tuple(v for v in found.moves if v.move in view.legal_moves)
+    if offered and len(offered) < len(found.moves):
+        found = dataclasses.replace(found, moves=offered)
+    top = max(v.value for v in found.moves)
     best = [v.move for v in found.moves if v.value == top]
     # On equal values: a play (or a pass) before a declaration that gains nothing; of the plays,
     # the one that does best against the rules of thumb.
