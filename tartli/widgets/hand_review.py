@@ -102,12 +102,13 @@ def review_summary_text(found: HandReview) -> str:
         accuracy=round(s.accuracy or 0), n=s.decisions, counts=counts
     )
     errors = found.sampling_errors
-    if any(d.phase == 1 and d.samples for d in found.decisions):
+    dealt = [d.samples for d in found.decisions if d.phase == 1 and d.samples]
+    if dealt:
         typical = sorted(errors)[len(errors) // 2] if errors else 0.0
         text += " " + _(
             "Phase 1 is judged over {n} deals of the hidden cards as you saw them (a loss is known to about ± {se} "
             "points); phase 2 exactly."
-        ).format(n=found.samples, se=round(typical))
+        ).format(n=max(dealt), se=round(typical))
     return text
 
 
@@ -122,6 +123,8 @@ class ReviewPanel:
         self.table = table
         self.samples = 48
         """Deals of the hidden cards for each phase-1 decision (about 1.7 s for a hand's 8 decisions here)."""
+        self.budget_s: float | None = 2.5
+        """At most about this many seconds for phase 1 (a busy machine: fewer deals, at least 8; None: no limit)."""
         self.result: HandReview | None = None
         self.retry: Retry | None = None
         self._state: HandState | None = None
@@ -195,7 +198,14 @@ class ReviewPanel:
             self.progress.value = done
             self.progress_label.value = _("{done} of {total} decisions").format(done=done, total=total)
 
-        found = review(state, self.table.human, samples=self.samples, seed=self.table.seed, progress=progress)
+        found = review(
+            state,
+            self.table.human,
+            samples=self.samples,
+            seed=self.table.seed,
+            budget_s=self.budget_s,
+            progress=progress,
+        )
         self.progress.layout = _hidden()
         self.progress_label.value = ""
         self._state = state

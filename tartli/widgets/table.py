@@ -892,7 +892,7 @@ class TableController:
         (:attr:`summary_samples`) when the learner did not ask for the review."""
         known = self._known_summary()
         if known is None:
-            found = review(self.state, self.human, samples=self.summary_samples, seed=self.seed)
+            found = review(self.state, self.human, samples=self.summary_samples, seed=self.seed, budget_s=1.0)
             self.note_summary(self.state, found.summary)
             known = found.summary
         return known
