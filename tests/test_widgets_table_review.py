@@ -12,6 +12,7 @@ from tartli.course import taught
 from tartli.moves import Declare, GoOut, Move, Pass, Play
 from tartli.rules import RuleSet
 from tartli.widgets import TableController
+from tartli.widgets.hand_review import match_summary_html
 
 LESSON_TABLES = [  # the lessons whose page has a table, with the controls the course has taught by then
     "03_deal.ipynb",
@@ -237,6 +238,9 @@ def test_the_match_summary_at_the_end_of_a_match() -> None:
     state = table.state
     assert last.cards == (state.card_points[0], state.card_points[1])
     assert last.melds == (state.meld_points[0], state.meld_points[1])
+    found = table.review_panel.run()  # the full review replaces the quick summary of the last hand
+    assert table.summaries[-1] == found.summary
+    assert table.summary_view.value == match_summary_html(table.summaries, table._said, table.human)
 
 
 def test_the_hands_summaries_are_kept_with_the_saved_match() -> None:

@@ -880,6 +880,8 @@ class TableController:
         """Keep a finished hand's summary (from its review) for the match summary."""
         if state is self.state and state.is_over:
             self._hand_summary = ((state, len(state.moves)), summary)
+            if self.summary_view.value and self.match_won():
+                self._show_match_summary()  # the full review replaces the quick one in the match summary
 
     def _known_summary(self) -> HandSummary | None:
         state = self.state
