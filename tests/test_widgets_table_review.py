@@ -108,17 +108,20 @@ def test_the_hint_speaks_the_pages_language(lang: str) -> None:
     assert "Over " not in text and "deals of the hidden" not in text  # not English
 
 
-def test_a_shorter_sequence_advised_is_put_in_the_dropdown() -> None:
-    # Whatever the Hint advises, the dropdown holds it and has it chosen (K7's shorter sequences too).
-    rng = random.Random(3)
+def test_a_declaration_advised_is_the_dropdowns_chosen_entry() -> None:
+    # Whatever declaration the Hint advises (a shorter sequence of K7's ladder too: the dropdown then
+    # lists them), the dropdown holds it and has it chosen: Declare makes it.
     seen = 0
     for seed in range(40):
         table = quick(TableController(seed=seed, autoplay=False))
         table.hint()
         if isinstance(table.hinted, Declare):
             seen += 1
-            assert table._declare_moves[table.declarations.value] == table.hinted
-    assert seen >= 1, rng
+            advised = table.hinted
+            assert table._declare_moves[table.declarations.value] == advised
+            table.declare_button.click()
+            assert table.state.moves[-1] == advised
+    assert seen >= 1
 
 
 def finished_hand(seed: int, level: str = "medium") -> TableController:
@@ -153,6 +156,7 @@ def test_the_review_lists_every_decision_with_a_progress_bar() -> None:
         if d.punished is False:
             assert "could have cost" in d.text.lower()
     assert "Accuracy" in shown and "48 deals" not in shown  # the table's own sample count (6 here) is said
+    assert table.announcer.text.startswith("Accuracy")  # a screen reader hears that the review is ready
     assert [b.description for b in panel.retry_buttons.children] == [
         f"Try again: trick {d.trick}" for d in found.costly if d.evaluation is not None or d.claim == "missed"
     ]
@@ -187,6 +191,7 @@ def test_try_again_opens_the_position_and_gives_stars() -> None:
     best = marked.best[0]
     verdict = try_with_controls(panel, best)
     assert "Found" in verdict and retry.stars == (2 if worse else 3) and retry.solved
+    assert table.announcer.text.startswith("✓ Best") and "★" in table.announcer.text
     panel.retry_close.click()
     assert panel.retry_box.layout.display == "none" and panel.retry is None
 

@@ -210,6 +210,7 @@ class ReviewPanel:
         self.progress_label.value = ""
         self._state = state
         self.show(found)
+        self.table.announcer.say(review_summary_text(found))  # a screen reader hears that it is ready
         self.table.note_summary(state, found.summary)
         return found
 
@@ -303,6 +304,7 @@ class ReviewPanel:
         else:
             line = _("Not better than your move: try again.")
         text = f"{head}: {verdict.text} {line}"
+        self.table.announcer.say(text)
         colour = GRADE_COLOURS[verdict.grade]
         self.retry_verdict.value = (
             f"<div role='status' style='border-left:5px solid {colour};padding:4px 8px'>{html.escape(text)}</div>"
