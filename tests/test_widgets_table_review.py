@@ -276,3 +276,14 @@ def _restores(data: dict[str, object]) -> bool:
         return TableController(seed=1).restore_game(json.dumps(data))
     except TartliError:
         return False
+
+
+def test_the_review_is_gone_in_a_new_hand_and_at_a_table_for_two() -> None:
+    table = finished_hand(12)
+    table.review_panel.run()
+    assert table.review_view.value and table.review_panel.retry_buttons.children
+    table.two_toggle.value = True  # a new match for two people (asked first: a hand was played)
+    table.yes_button.click()
+    assert table.two_players and not table.state.moves
+    assert table.review_view.value == "" and not table.review_panel.retry_buttons.children
+    assert table.review_panel.button.layout.display == "none" and table.summary_view.value == ""

@@ -59,10 +59,6 @@ def grade_name(found: Grade) -> str:
     return _(GRADE_NAMES[found])
 
 
-def _hidden() -> w.Layout:
-    return w.Layout(display="none")
-
-
 def loss_words(d: Decision) -> str:
     """ "−31 ± 14 points", "−12 points" (exact), or "" (a claim: a game is not a number of points)."""
     if d.loss is None or d.loss <= 0:
@@ -132,9 +128,11 @@ class ReviewPanel:
             description=_("Review this hand"),
             icon="search",
             tooltip=_("Every decision of yours in both phases: what it cost and what was better"),
-            layout=_hidden(),
+            layout=w.Layout(width="auto", display="none"),
         )
-        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Reviewing:"), layout=_hidden())
+        self.progress = w.IntProgress(
+            value=0, min=0, max=1, description=_("Reviewing:"), layout=w.Layout(width="auto", display="none")
+        )
         self.progress.style.description_width = "initial"
         self.progress_label = w.Label()
         self.body = w.HTML()
@@ -146,7 +144,7 @@ class ReviewPanel:
         self.retry_close = w.Button(description=_("Back to the review"), tooltip=_("Close this position"))
         self.retry_box = w.VBox(
             [self.retry_title, self.retry_board, self.retry_moves, self.retry_verdict, self.retry_close],
-            layout=_hidden(),
+            layout=w.Layout(display="none", flex_flow="column"),
         )
         self.retry_box.add_class("tartli-try-again")
         self.button.on_click(table._guard(lambda _b: self.run()))
@@ -159,11 +157,13 @@ class ReviewPanel:
 
     # ------------------------------------------------------------ the hand's review
     def reset(self) -> None:
-        """A hand under way: nothing to show."""
+        """A hand under way: nothing to show (nothing is sent when nothing is shown)."""
+        if self._state is None and self.result is None and self.retry is None and not self.body.value:
+            return
         self._state = None
         self.result = None
-        self.button.layout = _hidden()
-        self.progress.layout = _hidden()
+        self.button.layout.display = "none"
+        self.progress.layout.display = "none"
         self.progress_label.value = ""
         self.body.value = ""
         self.retry_buttons.children = ()
@@ -175,7 +175,7 @@ class ReviewPanel:
             return
         self.reset()
         self._state = state
-        self.button.layout = w.Layout(width="auto")
+        self.button.layout.display = ""
         self.body.value = "<p style='margin:4px 0'>{}</p>".format(
             html.escape(
                 _(
@@ -190,8 +190,8 @@ class ReviewPanel:
         state = self.table.state
         if not state.is_over:
             raise_not_over()
-        self.button.layout = _hidden()
-        self.progress.layout = w.Layout(width="auto")
+        self.button.layout.display = "none"
+        self.progress.layout.display = ""
 
         def progress(done: int, total: int) -> None:
             self.progress.max = max(1, total)
@@ -206,7 +206,7 @@ class ReviewPanel:
             budget_s=self.budget_s,
             progress=progress,
         )
-        self.progress.layout = _hidden()
+        self.progress.layout.display = "none"
         self.progress_label.value = ""
         self._state = state
         self.show(found)
@@ -287,7 +287,7 @@ class ReviewPanel:
             buttons.append(button)
         self.retry_moves.children = tuple(buttons)
         self.retry_verdict.value = ""
-        self.retry_box.layout = w.Layout(display="flex", flex_flow="column")
+        self.retry_box.layout.display = "flex"
         return self.retry
 
     def try_move(self, move: Move) -> str:
@@ -313,7 +313,7 @@ class ReviewPanel:
 
     def close_retry(self) -> None:
         self.retry = None
-        self.retry_box.layout = _hidden()
+        self.retry_box.layout.display = "none"
         self.retry_moves.children = ()
         self.retry_verdict.value = ""
 

@@ -860,9 +860,7 @@ class TableController:
         self.hint_button.disabled = state.is_over
         if self._hint_at is None:
             self.hinted = None
-        if "review" not in self.controls or self.two_players:
-            return
-        if not state.is_over:
+        if not state.is_over or "review" not in self.controls or self.two_players:
             self.review_panel.reset()
             self.summary_view.value = ""
             return
