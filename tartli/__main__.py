@@ -1,9 +1,13 @@
-"""Command line: ``tartli`` serves the course; ``tartli replay FILE``; ``tartli bench``; ``tartli tournament``.
+"""Command line: ``tartli`` serves the course; ``tartli replay FILE``; ``tartli review FILE``; ``tartli bench``;
+``tartli tournament``.
 
 ``tartli`` alone (or ``tartli course``) starts the Voilà app on 127.0.0.1 and
 prints the address of the lesson index. ``python -m tartli`` is the same.
 
-``replay`` prints the ``tartli-result/1`` JSON of a ``tartli/1`` record (RECORD.md).
+``replay`` prints the ``tartli-result/1`` JSON of a ``tartli/1`` record (RECORD.md). ``review``
+prints one JSON object per decision of a player (:mod:`tartli.bots.review`: ``index`` in the
+record's moves, ``phase``, ``move``, ``best``, ``loss`` in points, ``class``...) and then a summary
+object. ``bench --hint-vs medium`` plays the Hint against the computer of a level.
 A malformed record, a missing file or an illegal move prints one line on stderr
 and exits with status 2; nothing goes to stdout then. The line has at most
 :data:`MAX_ERROR_LINE` characters, and what is not printable in it (control and
@@ -18,7 +22,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from tartli.errors import TartliError, cut, printable
@@ -50,10 +54,24 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     rep = sub.add_parser("replay", help="replay a tartli/1 record and print its tartli-result/1 JSON")
     rep.add_argument("file", help="the record file (JSON)")
-    bench = sub.add_parser("bench", help="play random hands and print hands per second")
-    bench.add_argument("--hands", type=int, default=20000)
+    rev = sub.add_parser("review", help="judge every decision of a player in a tartli/1 record (one JSON line each)")
+    rev.add_argument("file", help="the record file (JSON)")
+    rev.add_argument("--player", type=int, choices=(0, 1), default=0, help="the player to review (default 0)")
+    rev.add_argument("--samples", type=int, default=48, help="deals of the hidden cards per phase-1 decision")
+    rev.add_argument("--seed", type=int, default=0, help="the sampling seed (the same seed, the same review)")
+    bench = sub.add_parser(
+        "bench", help="play random hands and print hands per second; --hint-vs: the Hint against the computer"
+    )
+    bench.add_argument("--hands", type=int, default=None, help="hands (default 20000; with --hint-vs 200)")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rules", default="hungarian")
+    bench.add_argument(
+        "--hint-vs",
+        choices=("medium", "hard"),
+        default=None,
+        help="play a player who always follows the Hint against this level, seats swapped",
+    )
+    bench.add_argument("--samples", type=int, default=None, help="with --hint-vs: deals per search (reproducible)")
     tour = sub.add_parser("tournament", help="play bots against each other (seat-swapped hands or matches)")
     tour.add_argument("--a", default="search", help="bot A: random, heuristic or search (or easy, medium, hard)")
     tour.add_argument("--b", default="heuristic", help="bot B")
@@ -111,6 +129,42 @@ def _print(text: str) -> int:
     return 0
 
 
+def _on_record(what: str, work: Callable[[], str]) -> int:
+    """Print what a command on a record gives, or one line on stderr and status 2 (replay, review)."""
+    try:
+        text = work()
+    except TartliError as err:
+        print(error_line(str(err)), file=sys.stderr)
+        return 2
+    except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as err:
+        # Not expected (the fuzz test looks for it), but the contract holds: one line, status 2.
+        print(error_line(f"tartli: cannot {what} this record ({type(err).__name__})"), file=sys.stderr)
+        return 2
+    return _print(text)
+
+
+def _review(path: str, player: int, samples: int, seed: int) -> str:
+    """``tartli review``: one JSON object per decision of ``player``, then the summary object."""
+    from tartli.bots.review import review
+    from tartli.record import Record
+
+    found = review(Record.load(path), player, samples=samples, seed=seed)
+    lines = [json.dumps(d.to_dict(), ensure_ascii=False) for d in found.decisions]
+    errors = sorted(found.sampling_errors)
+    summary = {
+        "summary": found.summary.to_dict(),
+        "samples": samples,
+        "loss_se": {
+            "mean": round(sum(errors) / len(errors), 1) if errors else None,
+            "median": round(errors[len(errors) // 2], 1) if errors else None,
+            "losses": len(errors),
+        },
+        "seconds": round(found.seconds, 2),
+    }
+    lines.append(json.dumps(summary, ensure_ascii=False))
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
@@ -119,20 +173,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error_line(f"tartli: {err} (see 'tartli --help')"), file=sys.stderr)
         return 2
     if args.command == "replay":
-        try:
-            out = replay_file(args.file)
-        except TartliError as err:
-            print(error_line(str(err)), file=sys.stderr)
+        return _on_record("replay", lambda: json.dumps(replay_file(args.file), indent=1, ensure_ascii=False))
+    if args.command == "review":
+        if args.samples < 1:
+            print(error_line("tartli: --samples must be 1 or more"), file=sys.stderr)
             return 2
-        except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as err:
-            # Not expected (the fuzz test looks for it), but the contract holds: one line, status 2.
-            print(error_line(f"tartli: cannot replay this record ({type(err).__name__})"), file=sys.stderr)
-            return 2
-        return _print(json.dumps(out, indent=1, ensure_ascii=False))
+        return _on_record("review", lambda: _review(args.file, args.player, args.samples, args.seed))
     if args.command == "bench":
+        if args.hint_vs is not None:
+            from tartli.bots.tournament import run_hint_bench
+
+            hands = 200 if args.hands is None else args.hands
+            try:
+                if hands < 1 or (args.samples is not None and args.samples < 1):
+                    raise ValueError("--hands and --samples must be 1 or more")
+                run_hint_bench(args.hint_vs, hands, args.seed, args.rules, samples=args.samples)
+            except (ValueError, TartliError) as err:
+                print(error_line(f"tartli: {err}"), file=sys.stderr)
+                return 2
+            return 0
         from tartli.bench import run
 
-        run(args.hands, args.seed, args.rules)
+        run(20000 if args.hands is None else args.hands, args.seed, args.rules)
         return 0
     if args.command == "tournament":
         from tartli.bots.tournament import run_hands, run_matches

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from tartli.bots import HeuristicBot, RandomBot, SearchBot, coach, solve
+from tartli.bots import HeuristicBot, RandomBot, SearchBot, solve
+from tartli.bots.hint import hint
 from tartli.game import PHASE1_TRICKS, HandState
 from tartli.moves import Play
 from tartli.widgets import TableController
@@ -54,29 +55,29 @@ def test_the_medium_computer_plays_the_rule_of_thumb_moves() -> None:
         replay.push(move)
 
 
-def test_the_hint_is_the_rule_of_thumb_move_and_its_reason() -> None:
+def test_the_hint_is_the_hint_functions_move_and_its_reason() -> None:
     table = TableController(seed=7)
+    table.hint_samples = 8
     view = table.state.view(table.human)
-    move, reason = HeuristicBot().choose_with_reason(view)
+    expected = hint(view, rng=random.Random(7), samples=8)
     table.hint_button.click()
-    text = table.hint_view.value
-    assert f"Hint: {move_words(move, view)} — " in text.replace("&#x27;", "'")
-    assert reason.split(":")[0] in text
-    assert "Coach" not in text  # phase 1: the solver has nothing to say yet
+    text = table.hint_view.value.replace("&#x27;", "'")
+    assert table.hinted == expected.move
+    assert f"Hint: {move_words(expected.move, view)} — " in text
+    assert expected.reason.split(":")[0] in text
     table.act(next(m for m in table.state.legal_moves() if isinstance(m, Play)))
-    assert table.hint_view.value == ""  # the position changed: the old hint is gone
+    assert table.hint_view.value == "" and table.hinted is None  # the position changed: the old hint is gone
 
 
 @pytest.mark.rule("T4")
-def test_in_phase_2_the_hint_and_the_coach_are_one_voice() -> None:
+def test_in_phase_2_the_hint_is_exact() -> None:
     table = TableController(seed=11)
     play_to(table, random.Random(2), lambda s: s.trick_number > PHASE1_TRICKS + 1 and s.to_move == 0)
     assert not table.state.is_over
     view = table.state.view(table.human)
-    best = solve(view).best_moves
     text = table.hint()
-    assert text == f"Hint: {move_words(best[0], view)} — {coach(view)} (exact: both hands are known in phase 2)"
-    assert best[0].card.name() in coach(view)  # the headline's card is one the coach names
+    assert table.hinted in solve(view).best_moves  # a card the solver calls best
+    assert text == f"Hint: {move_words(table.hinted, view)} — {hint(view, rng=random.Random(0)).reason}"
 
 
 @pytest.mark.rule("T4", "C5", "S2")
@@ -126,15 +127,10 @@ def test_the_review_compares_each_phase_2_card_with_the_solver(seed: int) -> Non
     assert all(i.loss > 0 for i in turning)
     assert all(t.loss >= i.loss for t in turning for i in items if not i.turning)
     assert len(turning) == min(2, sum(1 for i in items if i.loss > 0))
-    # and the page shows it once the hand is over
-    shown = table.review_view.value
-    assert shown.count("<li>") == len(items)
-    # flagged where the hand's end shows the cost (a card the computer did not punish turned nothing)
-    result = state.card_points[0] - state.card_points[1]
-    assert shown.count("turning point") == sum(1 for i in turning if result < i.best_value)
-    for item in items:
-        if item.loss:
-            assert f"cost {item.points} card points" in shown
+    # and the page's review judges the same cards the same way (exact in phase 2)
+    found = table.review_panel.run()
+    exact = {d.index: d.loss for d in found.decisions if d.phase == 2 and isinstance(d.move, Play) and d.trick > 8}
+    assert exact and all(exact[i.index] == i.loss for i in items if i.index in exact)
 
 
 def test_the_review_is_shown_only_when_the_hand_is_over_and_finds_a_costly_card() -> None:
@@ -143,7 +139,10 @@ def test_the_review_is_shown_only_when_the_hand_is_over_and_finds_a_costly_card(
     play_to(table, random.Random(2), lambda s: False)
     items = review_hand(table.state, 0)
     assert any(i.loss > 0 for i in items), "random play was chosen to make at least one mistake here"
-    assert "turning point" in table.review_view.value
+    assert "Review this hand" in table.review_view.value
+    table.review_panel.samples = 8
+    table.review_panel.button.click()
+    assert "one of the costliest" in table.review_view.value
     table.next_button.click()
     assert table.review_view.value == ""
 

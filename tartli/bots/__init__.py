@@ -6,14 +6,35 @@
 * :class:`SearchBot` (hard): determinized Monte Carlo in phase 1, the exact
   solver (:mod:`tartli.bots.solver`) in phase 2.
 
+:func:`tartli.bots.hint.hint` is the best advice for the player to move, with a reason that is
+true of the position; :func:`tartli.bots.review.review` judges every decision of a player in a
+hand, and gives the positions back for Try again (the modules keep their names: import the
+functions from them).
+
 ``bot_for_level("easy" | "medium" | "hard")`` gives the opponent of a level;
 :mod:`tartli.bots.tournament` plays them against each other.
 """
 
 from tartli.bots.base import Bot, RandomBot
 from tartli.bots.heuristic import HeuristicBot
+from tartli.bots.hint import Hint, HintBot, NoHint
+from tartli.bots.review import HandReview
 from tartli.bots.search import SearchBot
 from tartli.bots.solver import Solution, coach, solve
 from tartli.bots.tournament import LEVELS, bot_for_level
 
-__all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "Solution", "bot_for_level", "coach", "solve"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "HandReview",
+    "HeuristicBot",
+    "Hint",
+    "HintBot",
+    "NoHint",
+    "RandomBot",
+    "SearchBot",
+    "Solution",
+    "bot_for_level",
+    "coach",
+    "solve",
+]

@@ -28,15 +28,17 @@ class Bot(Protocol):
 
 
 def right_claim(view: PlayerView) -> GoOut | None:
-    """The claim to make now if it is right (S3, S4): judged as the engine judges it (melds scored,
-    completed tricks, and S3's claim window), so a bot never goes out wrongly and never misses a
-    maccs that the window gives.
+    """The claim to make now if it wins the game (S3, S4): judged as the engine judges it (melds
+    scored, completed tricks, and S3's claim window), so a bot never goes out wrongly and never misses
+    a maccs that the window gives; in B2's both-over state, where any claim is valid, only by the
+    player with the higher total.
 
     Every bot starts here, so this is also where a view with no move is refused (ValueError).
     """
     if not view.legal_moves:
         raise ValueError("no legal move: the hand is over or it is not this player's turn")
-    if not view.claim(view.player).valid:  # S3's claim window included
+    claim = view.claim(view.player)  # S3's claim window included
+    if not claim.valid or claim.winner != view.player:  # B2's both-over state: only the higher total wins
         return None
     return next((m for m in view.legal_moves if isinstance(m, GoOut)), None)
 

@@ -1,10 +1,17 @@
-"""Benchmark: the exact phase-2 solve from trick 8 (``python -m tartli.bots.bench``).
+"""Benchmarks of the bots (``python -m tartli.bots.bench``); they print figures and assert nothing.
 
-Deals hands from one seed, plays tricks 1-7 with the rule-of-thumb bot for both
-players (declarations included), and times :func:`tartli.bots.solver.solve` on the
-position at the start of trick 8 (the leader to lead, both hands of nine known). It
-prints the mean, p95 and maximum solve time and the nodes searched; it asserts
-nothing about time.
+* ``--positions N`` (the default): the exact phase-2 solve from trick 8. Deals hands from one
+  seed, plays tricks 1-7 with the rule-of-thumb bot for both players (declarations included), and
+  times :func:`tartli.bots.solver.solve` on the position at the start of trick 8 (the leader to
+  lead, both hands of nine known): the mean, p95 and maximum solve time and the nodes searched.
+* ``--hints N``: the Hint's latency on the table. A player who follows the Hint plays N hands
+  against the rule of thumb (the Medium computer), seats alternating, and every Hint is timed,
+  as a learner pressing *Hint* at each turn would wait for it: mean, p95 and maximum, by phase.
+* ``--reviews N``: the review of a hand. N hands of a learner who plays by the rules of thumb but
+  slips now and then (a random card a third of the time) against the Medium computer, each
+  reviewed for that learner with ``--samples`` deals per phase-1 decision: the time of the phase-1
+  part per hand and per decision, and the standard error of a sampled loss (every move but the
+  best found, at every phase-1 decision).
 """
 
 from __future__ import annotations
@@ -15,8 +22,11 @@ import statistics
 import time
 
 from tartli.bots.heuristic import HeuristicBot
+from tartli.bots.hint import hint
+from tartli.bots.review import review
 from tartli.bots.solver import solve
 from tartli.game import PHASE1_TRICKS, Deal, HandState
+from tartli.moves import Play
 from tartli.rules import RuleSet
 
 
@@ -56,10 +66,110 @@ def run(positions: int = 200, seed: int = 1, rules_name: str = "hungarian") -> d
     return figures
 
 
+def _p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def hint_latency(hands: int = 40, seed: int = 1, rules_name: str = "hungarian") -> dict[str, float]:
+    """The Hint's time at every turn of a follower of the Hint against the rule of thumb."""
+    rules = RuleSet.named(rules_name)
+    rng = random.Random(seed)
+    medium = HeuristicBot()
+    times: dict[int, list[float]] = {1: [], 2: []}
+    for k in range(hands):
+        state = HandState(Deal.shuffled(rng, dealer=k % 2), rules)
+        learner = k % 2
+        while not state.is_over:
+            player = state.to_move
+            assert player is not None
+            view = state.view(player)
+            if player == learner:
+                start = time.perf_counter()
+                move = hint(view, rng=rng).move
+                times[1 if state.trick_number <= PHASE1_TRICKS else 2].append(time.perf_counter() - start)
+            else:
+                move = medium.choose(view)
+            state.push(move)
+    every = times[1] + times[2]
+    figures = {"mean_ms": 1000 * statistics.fmean(every), "p95_ms": 1000 * _p95(every), "max_ms": 1000 * max(every)}
+    print(
+        f"hint latency: {hands} hands, {len(every)} hints, seed {seed}: mean {figures['mean_ms']:.1f} ms, "
+        f"p95 {figures['p95_ms']:.1f} ms, max {figures['max_ms']:.1f} ms"
+    )
+    for phase in (1, 2):
+        print(
+            f"  phase {phase}: {len(times[phase])} hints, mean {1000 * statistics.fmean(times[phase]):.1f} ms, "
+            f"p95 {1000 * _p95(times[phase]):.1f} ms, max {1000 * max(times[phase]):.1f} ms"
+        )
+    return figures
+
+
+def review_time(
+    hands: int = 20, seed: int = 1, samples: int = 48, rules_name: str = "hungarian", budget_s: float | None = None
+) -> dict[str, float]:
+    """The time of the phase-1 review of a hand (within ``budget_s`` if given), and the sampling error of a loss."""
+    rules = RuleSet.named(rules_name)
+    rng = random.Random(seed)
+    medium = HeuristicBot()
+    per_hand: list[float] = []
+    per_decision: list[float] = []
+    errors: list[float] = []
+    counts: list[int] = []
+    for k in range(hands):
+        state = HandState(Deal.shuffled(rng, dealer=k % 2), rules)
+        while not state.is_over:
+            player = state.to_move
+            assert player is not None
+            view = state.view(player)
+            move = medium.choose(view)
+            if player == 0 and rng.random() < 1 / 3:
+                plays = [m for m in view.legal_moves if isinstance(m, Play)]
+                move = rng.choice(plays) if plays else move
+            state.push(move)
+        found = review(state, 0, samples=samples, seed=k, budget_s=budget_s)
+        first = [d for d in found.decisions if d.phase == 1 and d.samples]
+        per_hand.append(found.phase1_seconds)
+        counts.append(len(first))
+        if first:
+            per_decision.append(found.phase1_seconds / len(first))
+        errors.extend(found.sampling_errors)
+    errors.sort()
+    figures = {
+        "hand_mean_s": statistics.fmean(per_hand),
+        "hand_max_s": max(per_hand),
+        "decision_mean_ms": 1000 * statistics.fmean(per_decision),
+        "eight_s": 8 * statistics.fmean(per_decision),
+        "se_mean": statistics.fmean(errors),
+        "se_median": errors[len(errors) // 2],
+    }
+    print(
+        f"review, phase 1: {hands} hands, {samples} deals a decision"
+        f"{'' if budget_s is None else f' at most, within {budget_s:g} s a hand'}, seed {seed}: "
+        f"{statistics.fmean(counts):.1f} decisions a hand, {figures['hand_mean_s']:.2f} s a hand on average "
+        f"(max {figures['hand_max_s']:.2f} s), {figures['decision_mean_ms']:.0f} ms a decision "
+        f"({figures['eight_s']:.2f} s for 8 decisions)"
+    )
+    print(
+        f"  standard error of a sampled loss ({len(errors)} losses): mean {figures['se_mean']:.1f} points, "
+        f"median {figures['se_median']:.1f}, p90 {errors[int(0.9 * len(errors))]:.1f}"
+    )
+    return figures
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--hints", type=int, default=0, help="time the Hint over this many hands instead")
+    parser.add_argument("--reviews", type=int, default=0, help="time the review of this many hands instead")
+    parser.add_argument("--samples", type=int, default=48, help="with --reviews: deals per phase-1 decision")
+    parser.add_argument("--budget", type=float, default=None, help="with --reviews: seconds for phase 1 of a hand")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="hungarian")
     args = parser.parse_args()
-    run(args.positions, args.seed, args.rules)
+    if args.hints:
+        hint_latency(args.hints, args.seed, args.rules)
+    elif args.reviews:
+        review_time(args.reviews, args.seed, args.samples, args.rules, args.budget)
+    else:
+        run(args.positions, args.seed, args.rules)

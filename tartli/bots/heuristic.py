@@ -215,12 +215,12 @@ class HeuristicBot:
             card = choice.card
             if card.suit is trump:
                 text = _(
-                    "Lead the {card}: your least useful card, though a trump, worth {points} points; "
-                    "keep trumps and meld cards for later."
+                    "Lead the {card}: by the rules of thumb the card you can best spare, though a trump "
+                    "(worth {points} points); keep trumps and meld cards for later."
                 )
             else:
                 text = _(
-                    "Lead the {card}: a card that helps no meld, worth {points} points; "
+                    "Lead the {card}: by the rules of thumb the card you can best spare (worth {points} points); "
                     "keep trumps and meld cards for later."
                 )
             return choice, text.format(card=card.name(), points=_points(card, trump))
@@ -237,17 +237,34 @@ class HeuristicBot:
                 best = (score, c.index, m)
         assert best is not None
         card = best[2].card
+        # Every clause below is a fact of the position: the trick's card points, the lowest trump.
+        taken = lead_points + _points(card, trump)
         if _beats(lead, card, trump):
+            trumps = [c for c in view.hand if c.suit is trump]
             if card.suit is trump and lead.suit is not trump:
-                text = _("Trump the {lead} with the {card}: its {points} points are worth a low trump.").format(
-                    lead=lead.name(), card=card.name(), points=lead_points
-                )
+                if card == min(trumps, key=lambda c: c.strength(trump)):
+                    text = _(
+                        "Trump the {lead} with your lowest trump, the {card}: "
+                        "the trick brings you {points} card points."
+                    )
+                else:
+                    text = _("Trump the {lead} with the {card}: the trick brings you {points} card points.")
             else:
-                text = _("Win the {lead} cheaply with the {card}.").format(lead=lead.name(), card=card.name())
+                text = _("Win the {lead} with the {card}: the trick brings you {points} card points.")
+            text = text.format(lead=lead.name(), card=card.name(), points=taken)
+        elif not any(_beats(lead, m.card, trump) for m in plays):
+            text = _("None of your cards can win the {lead}: throw the {card}, worth {points} points.").format(
+                lead=lead.name(), card=card.name(), points=_points(card, trump)
+            )
         else:
-            text = _("Throw the {card}: the trick is not worth a card you want to keep.").format(card=card.name())
+            text = _(
+                "Throw the {card} (worth {points} points): by the rules of thumb the cards that would win this "
+                "trick are worth more kept."
+            ).format(card=card.name(), points=_points(card, trump))
         if race and me == view.player:
-            text = _("{advice} (The race to 501 is close, so card points count double.)").format(advice=text)
+            text = _("{advice} (The race to 501 is close, so the rules of thumb weigh card points more.)").format(
+                advice=text
+            )
         return best[2], text
 
     # ---------------------------------------------------------------- phase 2

@@ -42,6 +42,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tartli.bots.base import right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
@@ -51,7 +52,7 @@ from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, indices_of, mask_of
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
-__all__ = ["SearchBot", "playout"]
+__all__ = ["SearchBot", "SearchResult", "hand_difference", "playout", "playout_values"]
 
 _FULL = (1 << 32) - 1
 
@@ -214,6 +215,25 @@ def playout(state: HandState, rng: random.Random) -> None:
         state.push(_playout_move(state, rng))
 
 
+def hand_difference(state: HandState, player: int) -> int:
+    """The hand points (melds and card points) of ``player`` minus the opponent's."""
+    melds, cards = state.meld_points, state.card_points
+    return melds[player] + cards[player] - melds[1 - player] - cards[1 - player]
+
+
+def playout_values(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[int]:
+    """Each of ``moves`` made from ``base`` and the hand played out by the fast policy, every move
+    with the same random numbers (``seed``: common random numbers make the differences between
+    moves less noisy than their values): the final :func:`hand_difference` for ``player`` of each."""
+    out = []
+    for move in moves:
+        state = base.copy()
+        state.push(move)
+        playout(state, random.Random(seed))
+        out.append(hand_difference(state, player))
+    return out
+
+
 class SearchBot:
     """PIMC in phase 1, the exact solver in phase 2 (see the module notes)."""
 
@@ -321,12 +341,38 @@ class SearchBot:
         return [m for m in candidates if not isinstance(m, Play) or m in ranked or m == hint]
 
     def _pimc(self, view: PlayerView, candidates: Sequence[Move]) -> tuple[Move, str]:
+        found = self.search(view, candidates)
+        best = found.chosen
+        if found.samples == 0:
+            return best, "The only move worth considering."
+        k = found.candidates.index(best)
+        others = [j for j in range(len(found.candidates)) if j != k]
+        if not others:
+            return best, f"{_describe(best)}: the only move worth considering."
+        j = max(others, key=lambda i: found.objective[i])
+        # The reason reports the sampled means as they are: the head start of the rule of thumb
+        # (``prior``) decides between close moves but is never added to a number shown.
+        text = (
+            f"{_describe(best)}: over {found.samples} deals of the hidden cards it ended the hand "
+            f"{found.means[k]:+.0f} points on average (won {100 * found.wins[k]:.0f}%); "
+            f"{_describe(found.candidates[j]).lower()}: {found.means[j]:+.0f} (won {100 * found.wins[j]:.0f}%)."
+        )
+        if found.kept_rule_of_thumb:
+            text += " The rule of thumb's move is kept unless another is clearly better."
+        return best, text
+
+    def search(self, view: PlayerView, candidates: Sequence[Move]) -> SearchResult:
+        """The phase-1 search of the module notes for the player to move: the shortlist, each candidate's
+        sampled result, and the move chosen (``prior`` counted for the rule of thumb's move only in the
+        choice, never in the means)."""
         me = view.player
         hint = self._rules_of_thumb.choose(view)
         candidates = self._shortlist(view, candidates, hint)
         if len(candidates) == 1:
-            return candidates[0], "The only move worth considering."
+            return SearchResult(tuple(candidates), hint, 0, (0.0,), (0.0,), (0.0,), candidates[0], False)
         totals = [0.0] * len(candidates)
+        points = [0.0] * len(candidates)
+        won = [0.0] * len(candidates)
         weights = 0.0
         model = None
         if self.infer and self.temperature is not None:
@@ -347,18 +393,14 @@ class SearchBot:
             base = build_state(view, world)
             seed = self.rng.random()
             w = world.weight
-            for k, move in enumerate(candidates):
-                state = base.copy()
-                state.push(move)
-                playout(state, random.Random(seed))
-                diff = (state.meld_points[me] + state.card_points[me]) - (
-                    state.meld_points[1 - me] + state.card_points[1 - me]
-                )
+            for k, diff in enumerate(playout_values(base, candidates, me, seed)):
                 totals[k] += w * (diff + (self.win_bonus if diff > 0 else -self.win_bonus if diff < 0 else 0.0))
+                points[k] += w * diff
+                won[k] += w * (1.0 if diff > 0 else 0.5 if diff == 0 else 0.0)
             weights += w
             n += 1
         self.last_samples = n
-        means = [x / weights for x in totals] if weights > 0 else totals
+        objective = [x / weights for x in totals] if weights > 0 else totals
         # The opponent model's temperature: fitted to the rule of thumb's own phase-1 plays (840
         # plays, true hands) the likelihood is best at 2 points (mean log-likelihood -0.52; 4: -0.61,
         # 10: -1.05); 4 is kept, to stay tolerant of a player who does not follow the rules of thumb.
@@ -376,16 +418,42 @@ class SearchBot:
         # -1.4 (se about 1.5); the exact solver at trick 9 of each playout, +2.3 (se 2.1) even when
         # told the true hand, at three times the cost. With the lost-hand play of phase 2
         # (``swindle``): 66.4%, 64.6%, 67.8% and 66.3% of 1,000 hands (seeds 1-4).
-        for k, move in enumerate(candidates):
-            if move == hint:
-                means[k] += self.prior
-        order = sorted(range(len(candidates)), key=lambda k: -means[k])
+        judged = [objective[k] + (self.prior if move == hint else 0.0) for k, move in enumerate(candidates)]
+        order = sorted(range(len(candidates)), key=lambda k: -judged[k])
         best = candidates[order[0]]
-        margin = means[order[0]] - means[order[1]] if len(order) > 1 else 0.0
-        return best, (
-            f"{_describe(best)}: over {n} deals of the hidden cards it ends the hand "
-            f"{means[order[0]]:+.0f} points on average, {margin:.0f} better than the next choice."
+        kept = best == hint and max(objective) > objective[order[0]]
+        return SearchResult(
+            candidates=tuple(candidates),
+            rule_of_thumb=hint,
+            samples=n,
+            means=tuple(x / weights for x in points) if weights > 0 else tuple(points),
+            wins=tuple(x / weights for x in won) if weights > 0 else tuple(won),
+            objective=tuple(objective),
+            chosen=best,
+            kept_rule_of_thumb=kept,
         )
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What :meth:`SearchBot.search` found for the player to move in phase 1.
+
+    ``means``, ``wins`` and ``objective`` are per candidate, over ``samples`` deals of the hidden
+    cards (weighted by the opponent model): the final hand-point difference (the player's melds and
+    card points minus the opponent's), the share of deals in which the hand was won (a tie counts
+    half), and the search's objective (the difference plus or minus ``win_bonus``). None of them
+    holds the rule of thumb's head start (``prior``): ``kept_rule_of_thumb`` says that it decided,
+    i.e. the move chosen is the rule of thumb's although another candidate's objective was higher.
+    """
+
+    candidates: tuple[Move, ...]
+    rule_of_thumb: Move
+    samples: int
+    means: tuple[float, ...]
+    wins: tuple[float, ...]
+    objective: tuple[float, ...]
+    chosen: Move
+    kept_rule_of_thumb: bool
 
 
 def _describe(move: Move) -> str:

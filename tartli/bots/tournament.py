@@ -28,27 +28,31 @@ from typing import Any
 
 from tartli.bots.base import Bot, RandomBot, right_claim
 from tartli.bots.heuristic import HeuristicBot
+from tartli.bots.hint import HintBot
 from tartli.bots.search import SearchBot
 from tartli.game import Deal, HandState
 from tartli.match import Match
 from tartli.rules import RuleSet
 
-__all__ = ["LEVELS", "bot_for_level", "make_bot", "run_hands", "run_matches"]
+__all__ = ["LEVELS", "bot_for_level", "make_bot", "run_hands", "run_hint_bench", "run_matches"]
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Difficulty levels for the table: the bot behind each."""
 
 
 def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> Bot:
-    """A bot by name: ``random``, ``heuristic`` or ``search`` (also the levels easy, medium, hard)."""
+    """A bot by name: ``random``, ``heuristic``, ``search`` (also the levels easy, medium, hard), or
+    ``hint``: a player who always follows the Hint (:class:`tartli.bots.hint.HintBot`)."""
     name = LEVELS.get(name, name)
+    if name == "hint":
+        return HintBot(seed=seed, budget_ms=budget_ms, samples=samples)
     if name == "random":
         return RandomBot(seed=seed)
     if name == "heuristic":
         return HeuristicBot()
     if name == "search":
         return SearchBot(seed=seed, budget_ms=budget_ms, samples=samples)
-    raise ValueError(f"unknown bot {name!r}: use random, heuristic or search (or easy, medium, hard)")
+    raise ValueError(f"unknown bot {name!r}: use random, heuristic, search or hint (or easy, medium, hard)")
 
 
 def bot_for_level(level: str, seed: int | None = None) -> Bot:
@@ -114,8 +118,10 @@ def run_hands(
     budget_ms: float = 120.0,
     samples: int | None = None,
     out: Callable[[str], None] = print,
+    times: list[float] | None = None,
 ) -> dict[str, Any]:
-    """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures."""
+    """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures
+    (``times``, if given, receives A's decision times in seconds)."""
     rules = RuleSet.named(rules_name)
     deals = max(1, hands // 2)
     rng = random.Random(seed)
@@ -151,7 +157,42 @@ def run_hands(
     out(f"A mean point difference per hand: {mean:+.1f} (95% CI {mean - mean_ci:+.1f} to {mean + mean_ci:+.1f})")
     out(_latency(f"A ({a})", bot_a.times))
     out(_latency(f"B ({b})", bot_b.times))
-    return {"hands": n, "share": share, "share_ci": share_ci, "mean": mean, "mean_ci": mean_ci, "ties": ties}
+    if times is not None:
+        times.extend(bot_a.times)
+    return {
+        "hands": n,
+        "share": share,
+        "share_ci": share_ci,
+        "mean": mean,
+        "mean_ci": mean_ci,
+        "ties": ties,
+    }
+
+
+def run_hint_bench(
+    level: str,
+    hands: int = 200,
+    seed: int = 1,
+    rules_name: str = "hungarian",
+    *,
+    samples: int | None = None,
+    out: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """A player who always follows the Hint against the computer of ``level`` (medium or hard) over
+    ``hands`` seat-swapped hands: ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the
+    Hint's decision times."""
+    if level not in ("medium", "hard"):
+        raise ValueError(f"--hint-vs takes medium or hard, not {level!r}")
+    times: list[float] = []
+    figures = run_hands("hint", level, hands, seed, rules_name, samples=samples, out=lambda _line: None, times=times)
+    share, ci = figures["share"], figures["share_ci"]
+    low, high = max(0.0, share - ci), min(1.0, share + ci)
+    out(
+        f"hint vs {level}: {100 * share:.1f}% of hands (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+        f"{figures['hands']} hands"
+    )
+    out(_latency("of the hint", times))
+    return figures
 
 
 def run_matches(

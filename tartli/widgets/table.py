@@ -6,10 +6,13 @@ the engine: the buttons shown are the moves ``legal_moves()`` lists, a refused
 click shows the engine's explanation (with its RULES.md ID) and changes nothing.
 
 Helpers for learners: a level selector (Easy, Medium, Hard: the bots of
-:func:`~tartli.bots.bot_for_level`), a *Hint* button (the rule-of-thumb bot's move
-and its reason, and in phase 2 the exact solver's :func:`~tartli.bots.coach`), and
-a review of the learner's phase-2 play once a hand is over (:func:`review_hand`:
-each card compared with the solver's best, the costliest marked as turning points).
+:func:`~tartli.bots.bot_for_level`, how the computer plays), a *Hint* button (the best
+advice the course has, :func:`tartli.bots.hint.hint`: the search from the learner's view in
+phase 1, exact in phase 2, with a reason that is true of the position; only a move the table
+offers at that moment), and once a hand is over *Review this hand*
+(:class:`~tartli.widgets.hand_review.ReviewPanel`: every decision of the learner in both phases
+classed, the three costliest with *Try again*), and at the end of a match the match summary.
+:func:`review_hand` (phase 2 against the solver, card by card) stays for scripts.
 
 Headless use (tests, lessons that script a position)::
 
@@ -18,7 +21,8 @@ Headless use (tests, lessons that script a position)::
     table.run_opponent()            # the computer's replies, one move at a time
     table.undo()
     table.set_level("medium")       # the rule-of-thumb computer
-    table.hint()                    # "Hint: lead the ... — ..."
+    table.hint()                    # "Hint: lead the ... — ..."; table.hinted is the move
+    table.review_panel.run()        # once the hand is over: every decision judged
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import dataclasses
 import html
 import json
 import logging
+import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +41,10 @@ from urllib.parse import quote
 import ipywidgets as w
 
 from tartli import names
-from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
+from tartli.bots import LEVELS, Bot, NoHint, bot_for_level, solve
 from tartli.bots.base import right_claim
+from tartli.bots.hint import hint as advise
+from tartli.bots.review import HandSummary, review
 from tartli.cards import Card
 from tartli.course import TOPICS
 from tartli.errors import IllegalMoveError, TartliError
@@ -51,6 +58,7 @@ from tartli.record import Record
 from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
+from tartli.widgets.hand_review import ReviewPanel, match_summary_html
 
 log = logging.getLogger(__name__)
 
@@ -349,9 +357,19 @@ class TableController:
         self.level = level
         self._own_opponent = opponent is None  # the default computer is re-seeded with each new deal
         self.opponent: Bot = opponent or bot_for_level(level, seed=self.seed)
-        self._hint_bot = HeuristicBot()
+        self._hint_rng = random.Random(self.seed)
+        self.hint_budget_ms = 120.0
+        """The Hint's phase-1 search time (about; :func:`tartli.bots.hint.hint`)."""
+        self.hint_samples: int | None = None
+        """Or a fixed number of deals for the Hint's search (tests: the same hint on any machine)."""
+        self.hinted: Move | None = None
+        """The move the Hint shown advises (None: no hint shown, or no move to advise)."""
         self._hint_at: tuple[HandState, int] | None = None  # the moment the hint shown was given for
-        self._reviewed: tuple[HandState, int] | None = None
+        self._summaries: list[HandSummary] = []
+        """The match's booked hands' summaries (decisions by class, points), kept with the saved match."""
+        self._hand_summary: tuple[tuple[HandState, int], HandSummary] | None = None
+        self.summary_samples = 16
+        """Deals for each phase-1 decision when a hand is summed up without its review (at Next hand)."""
         self._hand: HandState | None = None  # the hand whose levels are noted in _levels
         self._levels: set[str] = set()
         self._listeners: list[Callable[[], None]] = []
@@ -398,6 +416,7 @@ class TableController:
     @match.setter
     def match(self, match: Match) -> None:
         self._match = match
+        self._summaries, self._hand_summary = [], None  # a new match: no hand summed up yet
         match.player_names = self._english_names()
 
     @property
@@ -532,12 +551,15 @@ class TableController:
             style={"button_width": "80px"},
         )
         self.hint_button = w.Button(
-            description=_("Hint"), icon="lightbulb-o", tooltip=_("What would a careful player do?")
+            description=_("Hint"), icon="lightbulb-o", tooltip=_("The best move the course can find, and why")
         )
         self.hint_view = w.HTML(layout=w.Layout(min_height="0"))
         self.hint_view.add_class("tartli-hint")
-        self.review_view = w.HTML()
-        self.review_view.add_class("tartli-review")
+        self.review_panel = ReviewPanel(self)
+        self.review_view = self.review_panel.body
+        """The review's text (the panel: :attr:`review_panel`)."""
+        self.summary_view = w.HTML()
+        """The match summary, shown when the match is over."""
         self.level_buttons.observe(self._guard(lambda change: self.set_level(str(change["new"]))), names="value")
         self.hint_button.on_click(self._guard(lambda _b: self.hint()))
         for button, handler in (
@@ -621,7 +643,7 @@ class TableController:
             ("last-trick", (self.last_trick_button, self.last_trick_view)),
             ("pause", (self.pause_choice,)),
             ("reveal", (self.reveal_toggle,)),
-            ("review", (self.review_view,)),
+            ("review", (self.review_panel.widget, self.summary_view)),
             ("deals", (self.seed_input, self.new_button)),
             ("records", (self.upload, self.download)),
         ):
@@ -639,7 +661,8 @@ class TableController:
                 actions,
                 self.not_offered,
                 helpers,
-                self.review_view,
+                self.review_panel.widget,
+                self.summary_view,
                 self.log_view,
                 tools,
                 self.announcer,
@@ -667,7 +690,8 @@ class TableController:
 
     # ------------------------------------------------------------ the match kept in the browser
     def saved_game(self) -> str:
-        """The running match as the browser keeps it: the hand as a tartli/1 record, the buli, the level."""
+        """The running match as the browser keeps it: the hand as a tartli/1 record, the buli, the level,
+        and the summaries of the hands booked (for the match summary)."""
         m = self.match
         return json.dumps(
             {
@@ -678,6 +702,7 @@ class TableController:
                 "hands": len(m.results),
                 "level": self.level,
                 "seed": self.seed,
+                "summaries": [h.to_dict() for h in self._summaries],
             },
             sort_keys=True,
         )
@@ -696,6 +721,10 @@ class TableController:
             return False
         record = Record.from_dict(data.get("record"))  # a TartliError for anything malformed
         state = record.replay()
+        kept = data.get("summaries", [])
+        if not isinstance(kept, list) or len(kept) > 1000:
+            return False
+        summaries = [HandSummary.from_dict(h) for h in kept]  # a TartliError for anything malformed
         match = Match(
             record.rules,
             seed=seed if type(seed) is int else self.seed,
@@ -706,6 +735,7 @@ class TableController:
         match.state = state
         match.tie_pending = data.get("tie_pending") is True
         self.rules, self.match = record.rules, match
+        self._summaries = summaries
         if type(seed) is int:
             self.seed = seed
         if isinstance(level, str) and level in LEVELS and self._own_opponent:
@@ -829,12 +859,61 @@ class TableController:
             self._hint_at = None
             self.hint_view.value = ""
         self.hint_button.disabled = state.is_over
-        if not state.is_over:
-            self.review_view.value = ""
-            self._reviewed = None
-        elif self._reviewed != (state, len(state.moves)):
-            self._reviewed = (state, len(state.moves))
-            self.review_view.value = self._box(review_html(state, self.human, self.language), "#5b6b80", "#eef2f7")
+        if self._hint_at is None:
+            self.hinted = None
+        if not state.is_over or "review" not in self.controls or self.two_players:
+            self.review_panel.reset()
+            self.summary_view.value = ""
+            return
+        self.review_panel.offer(state)
+        if self.match_won():
+            self._show_match_summary()
+
+    # ------------------------------------------------------------ the match summary
+    def match_won(self) -> bool:
+        """The hand is over and someone has won the match with it (the buli as the status line counts them)."""
+        m = self.match
+        return self.state.is_over and m.target is not None and any(b >= m.target for b in m.buli_with_hand)
+
+    def note_summary(self, state: HandState, summary: HandSummary) -> None:
+        """Keep a finished hand's summary (from its review) for the match summary."""
+        if state is self.state and state.is_over:
+            self._hand_summary = ((state, len(state.moves)), summary)
+            if self.summary_view.value and self.match_won():
+                self._show_match_summary()  # the full review replaces the quick one in the match summary
+
+    def _known_summary(self) -> HandSummary | None:
+        state = self.state
+        if self._hand_summary is not None and self._hand_summary[0] == (state, len(state.moves)):
+            return self._hand_summary[1]
+        return None
+
+    def hand_summary(self) -> HandSummary:
+        """The finished hand's summary: from its review, or reviewed now with fewer deals
+        (:attr:`summary_samples`) when the learner did not ask for the review."""
+        known = self._known_summary()
+        if known is None:
+            found = review(self.state, self.human, samples=self.summary_samples, seed=self.seed, budget_s=1.0)
+            self.note_summary(self.state, found.summary)
+            known = found.summary
+        return known
+
+    @property
+    def summaries(self) -> list[HandSummary]:
+        """The summaries of the match's hands so far (the finished hand's included once it is known)."""
+        done = list(self._summaries)
+        known = self._known_summary() if self.state.is_over else None
+        if known is not None:
+            done.append(known)
+        return done
+
+    def _summing_up(self) -> bool:
+        """Are the hands summed up for the match summary? (Not at a table for two or without the review.)"""
+        return "review" in self.controls and not self.two_players and self.state.is_over
+
+    def _show_match_summary(self) -> None:
+        self.hand_summary()
+        self.summary_view.value = match_summary_html(self.summaries, self._said, self.human)
 
     @staticmethod
     def _box(body: str, edge: str, fill: str) -> str:
@@ -861,28 +940,57 @@ class TableController:
         self.say(_("The computer now plays at {level} level.").format(level=level_name(level)))
         self.refresh()
 
+    def offered_moves(self) -> tuple[Move, ...]:
+        """The moves the learner can make now with this table's controls: a card of the hand (clicked),
+        the declaration dropdown's entries with Declare, Pass, Béla, the swap and Go out buttons shown.
+        Nothing while the computer's move is pending or the cards are hidden between turns."""
+        state = self.state
+        if state.is_over or self._pending or self._cards_hidden():
+            return ()
+        legal = [m for m in state.view(self.viewer).legal_moves if self._offered(m)]
+        declaring = any(isinstance(m, Declare) for m in legal)
+        return tuple(
+            m
+            for m in legal
+            if not (isinstance(m, Declare) and m not in self._declare_moves)
+            and not (isinstance(m, Pass) and not declaring)
+        )
+
     def hint(self) -> str:
-        """Advice for the player whose view is drawn: the rule-of-thumb move with its reason, and in
-        phase 2 the exact solver's verdict. Shown under the message; returned too."""
+        """The best advice the course has for the player whose view is drawn (:func:`tartli.bots.hint.hint`:
+        the search from the learner's view in phase 1, exact in phase 2) and its reason, in the page's
+        language. Only a move this table offers now is advised (a lesson before melds has no Declare); a
+        shorter sequence advised is put in the declaration dropdown and chosen there. Shown under the
+        message; returned too. ``hinted`` keeps the move."""
         state, viewer = self.state, self.viewer
+        self.hinted = None
         if state.is_over:
             text = _("The hand is over: the review below looks back on your play.")
-        elif state.to_move != viewer or self._pending:
+        elif self._pending or self._cards_hidden():
             text = _("Wait for the computer's move: a hint comes when it is your turn.")
         else:
             view = state.view(viewer)
-            # Advice only among the moves this table offers (a lesson before melds has no Declare).
-            view = dataclasses.replace(view, legal_moves=tuple(m for m in view.legal_moves if self._offered(m)))
-            move, reason = self._hint_bot.choose_with_reason(view)
-            if isinstance(move, Play) and state.trick_number > PHASE1_TRICKS:
-                # One voice in phase 2: the card is the exact solver's best, and the coach says why
-                # (the review then never marks a hinted card as a turning point: it lost nothing).
-                try:
-                    move = solve(view).best_moves[0]
-                    reason = _("{advice} (exact: both hands are known in phase 2)").format(advice=coach(view))
-                except ValueError:  # pragma: no cover - the solver only refuses positions outside phase 2
-                    log.exception("the coach refused a phase-2 position")
-            text = _("Hint: {move} — {reason}").format(move=move_words(move, view, self.language), reason=reason)
+            legal = tuple(m for m in view.legal_moves if self._offered(m))
+            kinds = {type(m) for m in legal}
+            # Passing is offered only beside a declaration; the search plays cards and declarations.
+            legal = tuple(m for m in legal if not (isinstance(m, Pass) and Declare not in kinds))
+            view = dataclasses.replace(view, legal_moves=legal)
+            try:
+                found = advise(view, rng=self._hint_rng, budget_ms=self.hint_budget_ms, samples=self.hint_samples)
+            except NoHint:
+                found = None
+            if found is None:
+                text = _("Wait for the computer's move: a hint comes when it is your turn.")
+            else:
+                move = found.move
+                if isinstance(move, Declare) and move not in self._declare_moves:
+                    self.shorter_toggle.value = True  # the K7 ladder's shorter sequences (its observer redraws)
+                if isinstance(move, Declare) and move in self._declare_moves:
+                    self.declarations.value = self._declare_moves.index(move)
+                self.hinted = move
+                text = _("Hint: {move} — {reason}").format(
+                    move=move_words(move, view, self.language), reason=found.reason
+                )
         self._hint_at = (state, len(state.moves))
         self.hint_view.value = self._box(html.escape(text), "#8a5a00", "#fbf4e4")
         return text
@@ -1343,7 +1451,11 @@ class TableController:
 
     def next_hand(self) -> None:
         """Book the finished hand and deal the next one of the match (D2, S6)."""
+        summary = self.hand_summary() if self._summing_up() else None
         self.match.next_hand()
+        if summary is not None:
+            self._summaries.append(summary)
+        self._hand_summary = None
         self._redo.clear()
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
         dealer, number = self.state.dealer, len(self.match.results) + 1

@@ -1,0 +1,351 @@
+"""The Hint: always a legal move offered at that moment, a claim only when right, reasons that are true."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tartli import HandState, RuleSet, i18n
+from tartli.bots import HeuristicBot
+from tartli.bots.evaluate import exact_values, phase_two_state
+from tartli.bots.hint import (
+    Hint,
+    HintBot,
+    HintKind,
+    NoHint,
+    _broken_melds,
+    _phase_one_facts,
+    _sure,
+    _unbeatable,
+    hint,
+)
+from tartli.bots.solver import solve
+from tartli.bots.tournament import make_bot, run_hint_bench
+from tartli.cards import Card, Rank, mask_of
+from tartli.game import PHASE1_TRICKS, PlayerView
+from tartli.melds import MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
+from tartli.moves import Bela, Declare, GoOut, Pass, Play, Swap
+from tests.test_bots import positions
+from tests.test_i18n_engine import english_left
+
+
+def _to_move(count: int, seed: int, declare_bias: float = 0.5) -> Iterator[tuple[HandState, int, PlayerView]]:
+    """Random positions (:func:`tests.test_bots.positions`) with the player to move and their view."""
+    for state in positions(count, seed=seed, declare_bias=declare_bias):
+        p = state.to_move
+        assert p is not None
+        yield state, p, state.view(p)
+
+
+def _hints(count: int, seed: int) -> list[tuple[HandState, int, Hint | None]]:
+    """Hints for both seats of random positions under every rule set (``None``: NoHint)."""
+    out: list[tuple[HandState, int, Hint | None]] = []
+    rng = random.Random(seed)
+    for state in positions(count, seed=seed):
+        for player in (0, 1):
+            try:
+                advice: Hint | None = hint(state.view(player), rng=rng, samples=3)
+            except NoHint:
+                advice = None
+            out.append((state, player, advice))
+    return out
+
+
+HINTS = _hints(240, seed=27)
+
+
+@pytest.mark.rule("T2", "T4", "T5", "V7", "M4", "K3", "B1", "B2", "S3", "S4")
+def test_the_hint_is_always_a_legal_move_offered_at_that_moment() -> None:
+    kinds: set[HintKind] = set()
+    moves: set[type] = set()
+    for state, player, advice in HINTS:
+        if advice is None:
+            assert state.to_move != player  # the player to move always gets a hint
+            continue
+        assert advice.move in state.legal_moves(player)
+        assert advice.move in state.view(player).legal_moves
+        assert state.is_legal(advice.move)
+        assert advice.move.player == player
+        assert isinstance(advice.reason, str) and len(advice.reason) > 10
+        if state.to_move != player:
+            assert isinstance(advice.move, GoOut | Bela | Swap)  # only what may be done out of turn
+        kinds.add(advice.kind)
+        moves.add(type(advice.move))
+    assert set(HintKind) == kinds  # the search, exact, claims, béla, the only move, the Austrian swap (V7)
+    assert {Play, Declare, GoOut, Bela, Swap} <= moves
+
+
+@pytest.mark.rule("S3", "S4", "B2")
+def test_a_claim_is_hinted_exactly_when_it_wins_the_game() -> None:
+    claims = 0
+    for state, player, advice in HINTS:
+        claim = state.claim(player)
+        right = claim.valid and claim.winner == player and GoOut(player) in state.legal_moves(player)
+        if advice is not None and isinstance(advice.move, GoOut):
+            claims += 1
+            assert claim.valid and claim.winner == player
+            assert str(claim.total) in advice.reason
+        if right:
+            assert advice is not None and isinstance(advice.move, GoOut)
+    assert claims > 10
+
+
+def test_the_hint_never_sees_the_hidden_cards() -> None:
+    """Two states that differ only in what the player cannot see give the same hint."""
+    checked = 0
+    for state, p, view in _to_move(40, 41):
+        if state.trick_number > PHASE1_TRICKS or view.talon_size < 2:
+            continue
+        twin = _swap_talon(state)
+        if twin is None:
+            continue
+        a = hint(view, seed=5, samples=4)
+        b = hint(twin.view(p), seed=5, samples=4)
+        assert twin.view(p) == view
+        assert (a.move, a.reason) == (b.move, b.reason)
+        checked += 1
+    assert checked > 10
+
+
+def _swap_talon(state: HandState) -> HandState | None:
+    """The same position with the talon's next two cards exchanged (hidden from both players)."""
+    from tartli.game import Deal
+
+    deal = state.deal
+    k = len(state.tricks) * 2
+    talon = list(deal.talon)
+    if k + 1 >= len(talon):
+        return None
+    talon[k], talon[k + 1] = talon[k + 1], talon[k]
+    twin = HandState(Deal(deal.dealer, deal.hands, deal.indicator, tuple(talon)), state.rules, state.scores_in)
+    for move in state.moves:
+        twin.push(move)
+    return twin
+
+
+@pytest.mark.rule("T4", "C5", "S2")
+def test_in_phase_two_the_hint_is_a_best_move_of_the_exact_search() -> None:
+    seen = 0
+    for state, player, advice in HINTS:
+        if advice is None or advice.kind is not HintKind.EXACT:
+            continue
+        assert state.to_move == player
+        values = exact_values(state)
+        assert values.of(advice.move).value == values.best.value
+        if state.trick_number > 8 and isinstance(advice.move, Play):
+            assert advice.move in solve(state).best_moves
+        seen += 1
+    assert seen > 30
+
+
+def _opponent_may_beat(view: PlayerView, card: Card) -> bool:
+    """Phase 1, a lead: can any card the opponent may hold or draw win against it (T1, T2)?"""
+    out = mask_of(view.unseen) | mask_of(view.opponent_known)
+    if view.indicator is not None:
+        out |= view.indicator.bit
+    for other in (Card.from_index(i) for i in range(32) if out >> i & 1):
+        if other.suit is card.suit and other.strength(view.trump) > card.strength(view.trump):
+            return True
+        if other.suit is view.trump and card.suit is not view.trump:
+            return True
+    return False
+
+
+def test_every_nothing_can_beat_it_reason_is_true() -> None:
+    """Each "nothing can beat" and "only a trump can beat" fact holds against every card not seen."""
+    said = 0
+    for state, p, view in _to_move(300, 9):
+        if state.trick_number > PHASE1_TRICKS:
+            if view.lead is None:
+                for move in view.legal_moves:
+                    if isinstance(move, Play) and _sure(state, move.card):
+                        theirs = state.hand(1 - p)
+                        follow = [c for c in theirs if c.suit is move.card.suit] or [
+                            c for c in theirs if c.suit is state.trump
+                        ]
+                        for answer in follow or theirs:  # T4: what they may answer; T1: none wins
+                            same = answer.suit is move.card.suit
+                            assert not (same and answer.strength(state.trump) > move.card.strength(state.trump))
+                            assert same or answer.suit is not state.trump
+                        said += 1
+            continue
+        for move in view.legal_moves:
+            for fact in _phase_one_facts(view, move):
+                if fact.startswith("Every higher trump"):
+                    assert isinstance(move, Play) and not _opponent_may_beat(view, move.card)
+                    said += 1
+                if "only a trump can beat" in fact:
+                    assert isinstance(move, Play)
+                    stronger = [
+                        Card(r, move.card.suit)
+                        for r in Rank
+                        if Card(r, move.card.suit).strength(view.trump) > move.card.strength(view.trump)
+                    ]
+                    outside = mask_of(view.unseen) | mask_of(view.opponent_known)
+                    if view.indicator is not None:
+                        outside |= view.indicator.bit
+                    assert not any(outside >> c.index & 1 for c in stronger)
+                    said += 1
+    assert said > 50
+
+
+@pytest.mark.rule("K2", "K3", "K6", "K7")
+def test_a_meld_said_to_win_the_contest_cannot_be_beaten() -> None:
+    said = 0
+    for _state, p, view in _to_move(600, 12, declare_bias=0.1):
+        for move in view.legal_moves:
+            if not isinstance(move, Declare):
+                continue
+            best = _unbeatable(view, move)
+            if best is None:
+                continue
+            said += 1
+            key = contest_key(best, view.trump, view.rules)
+            possible = mask_of(view.unseen) | mask_of(view.opponent_known)
+            scored = {m for ms in view.scored_melds for m in ms}
+            second = view.leader != p
+            for m in sets_in(possible, view.rules):
+                assert m in scored or contest_key(m, view.trump, view.rules) < key or (m == best and not second)
+            for m in sequences_in(possible):
+                if same_suit_ok(m, view.scored_melds[1 - p], view.rules):
+                    other = contest_key(m, view.trump, view.rules)
+                    assert other < key or (other == key and not second)
+    assert said > 5
+
+
+def test_a_broken_meld_is_one_the_player_could_declare() -> None:
+    found = 0
+    for _state, _p, view in _to_move(300, 3):
+        for move in view.legal_moves:
+            for fact in _broken_melds(view, move):
+                assert isinstance(move, Play)
+                assert any(
+                    isinstance(d, Declare) and any(m.mask & move.card.bit for m in d.melds) for d in view.legal_moves
+                )
+                assert "broke up" in fact
+                found += 1
+    assert found > 5
+
+
+def test_the_heuristic_reasons_say_only_what_is_true() -> None:
+    """The rule of thumb's reasons, now the Medium computer's: the trick's points, the lowest trump."""
+    bot = HeuristicBot()
+    said = 0
+    for state, _p, view in _to_move(1500, 77):
+        move, reason = bot.choose_with_reason(view)
+        assert "worth a low trump" not in reason and "cheaply" not in reason and "count double" not in reason
+        if not isinstance(move, Play) or view.lead is None or state.trick_number > PHASE1_TRICKS:
+            continue
+        found = re.search(r"the trick brings you (\d+) card points", reason)
+        if found:
+            said += 1
+            assert int(found.group(1)) == view.lead.points(view.trump) + move.card.points(view.trump)
+            if "your lowest trump" in reason:
+                assert move.card == min(
+                    (c for c in view.hand if c.suit is view.trump), key=lambda c: c.strength(view.trump)
+                )
+        if reason.startswith("None of your cards can win"):
+            lead = view.lead
+            assert not any(
+                (c.suit is lead.suit and c.strength(view.trump) > lead.strength(view.trump))
+                or (c.suit is view.trump and lead.suit is not view.trump)
+                for c in view.hand
+            )
+    assert said > 20
+
+
+def test_the_search_reason_reports_the_means_without_the_head_start() -> None:
+    kept = 0
+    for _state, _player, advice in HINTS:
+        if advice is None or advice.kind is not HintKind.SEARCH or advice.search is None:
+            continue
+        found = advice.search
+        k = found.candidates.index(advice.move)
+        if found.samples == 0:
+            continue
+        assert f"Over {found.samples} deals" in advice.reason
+        numbers = [int(x) for x in re.findall(r"([+-]?\d+) points? (?:better|on average)", advice.reason)]
+        if "better on average than" in advice.reason:
+            (better,) = numbers
+            others = [found.means[j] for j in range(len(found.candidates)) if j != k]
+            assert better > 0 and any(round(found.means[k] - m) == better for m in others)
+        else:
+            assert round(found.means[k]) in numbers
+        if found.kept_rule_of_thumb:
+            kept += 1
+            assert advice.move == found.rule_of_thumb
+            assert "rules of thumb's move" in advice.reason
+        else:
+            assert "rules of thumb's move" not in advice.reason
+
+
+def test_passing_is_never_hinted_while_a_card_can_be_played() -> None:
+    for state, player, advice in HINTS:
+        if advice is not None and isinstance(advice.move, Pass):
+            assert not any(isinstance(m, Play) for m in state.legal_moves(player))
+
+
+def test_nothing_to_advise_out_of_turn_or_after_the_hand() -> None:
+    state = HandState.from_seed(8)
+    other = 1 - (state.to_move or 0)
+    view = state.view(other)
+    if any(isinstance(m, Bela | Swap) for m in view.legal_moves) or view.claim(other).valid:
+        pytest.skip("this deal gives the other player a move out of turn")
+    with pytest.raises(NoHint):
+        hint(view, samples=2)
+    while not state.is_over:
+        state.push(HeuristicBot().choose(state.view(state.to_move)))  # type: ignore[arg-type]
+    with pytest.raises(NoHint):
+        hint(state.view(0), samples=2)
+
+
+@pytest.mark.parametrize("lang", ["hu", "de"])
+def test_the_hints_have_no_english_left(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        rng = random.Random(3)
+        for _state, _p, view in _to_move(40, 5):
+            text = hint(view, rng=rng, samples=3).reason
+            assert english_left(text) == [], text
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hint_bot_and_its_benchmark() -> None:
+    bot = make_bot("hint", seed=3, samples=2)
+    assert isinstance(bot, HintBot)
+    state = HandState.from_seed(6, RuleSet.pais())
+    while not state.is_over:
+        p = state.to_move
+        assert p is not None
+        state.push(bot.choose(state.view(p)))
+    lines: list[str] = []
+    figures = run_hint_bench("medium", 2, seed=2, samples=2, out=lines.append)
+    assert re.fullmatch(r"hint vs medium: \d+\.\d% of hands \(95% CI \d+\.\d-\d+\.\d%\), 2 hands", lines[0])
+    assert lines[1].startswith("latency of the hint: mean ")
+    assert figures["hands"] == 2
+    with pytest.raises(ValueError, match="medium or hard"):
+        run_hint_bench("easy", 2, out=lines.append)
+
+
+def test_a_phase_two_state_holds_what_the_view_shows() -> None:
+    for state in positions(200, seed=8):
+        p = state.to_move
+        if p is None or state.trick_number <= PHASE1_TRICKS:
+            continue
+        built = phase_two_state(state.view(p))
+        assert built.hand(1 - p) == state.hand(1 - p)
+        assert built.view(p).legal_moves == state.view(p).legal_moves
+        assert exact_values(built).best.value == exact_values(state).best.value
+
+
+def test_melds_of_a_hint_are_named_by_kind() -> None:
+    """A declaration's reason names its melds and their value."""
+    for _state, _player, advice in HINTS:
+        if advice is not None and isinstance(advice.move, Declare) and advice.kind is HintKind.SEARCH:
+            for meld in advice.move.melds:
+                if meld.kind is not MeldKind.BELA:
+                    assert meld.title() in advice.reason
