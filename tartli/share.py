@@ -80,11 +80,11 @@ def record_from_code(code: str) -> Record:
         raise ShareError(
             "record",
             "too-long",
-            _("this link is too long: a position's link has at most {limit} characters, this one {n}").format(
+            _("the link is too long: at most {limit} characters, this one has {n}").format(
                 limit=MAX_LINK_CHARS, n=len(code)
             ),
         )
-    garbled = ShareError("record", "garbled", _("this link is damaged: its game cannot be read (copy it whole)"))
+    garbled = ShareError("record", "garbled", _("the link is damaged or cut short: its game cannot be read"))
     code = code.strip()
     if not code or not _BASE64URL.fullmatch(code) or len(code) % 4 == 1:
         raise garbled
@@ -101,7 +101,9 @@ def record_from_code(code: str) -> Record:
         raise ShareError(
             "record",
             "too-large",
-            _("this link's game is too large: a record has at most {limit} characters").format(limit=MAX_RECORD_CHARS),
+            _("the game in the link is too large: a record has at most {limit} characters").format(
+                limit=MAX_RECORD_CHARS
+            ),
         )
     if not inflater.eof:  # cut short: the zlib stream (and its checksum) did not end
         raise garbled
@@ -113,7 +115,7 @@ def record_from_code(code: str) -> Record:
         record = Record.from_dict(parsed)
     except TartliError as err:
         raise ShareError(
-            "record", "not-a-record", _("this link holds no game record: {why}").format(why=cut(str(err), 160))
+            "record", "not-a-record", _("the link holds no game record ({why})").format(why=cut(str(err), 160))
         ) from None
     try:
         record.replay()
@@ -121,7 +123,7 @@ def record_from_code(code: str) -> Record:
         raise ShareError(
             "record",
             "illegal-move",
-            _("this link's game has a move the rules do not allow: {why}").format(why=cut(str(err), 200)),
+            _("the game in the link has a move the rules do not allow: {why}").format(why=cut(str(err), 200)),
         ) from None
     return record
 
@@ -180,9 +182,9 @@ def _number(fields: dict[str, list[str]], name: str, default: int, top: int) -> 
     if not text.isascii() or not text.isdigit() or len(text) > 6 or int(text) > top:
         field = "move" if name == "move" else "as"
         if name == "move":
-            message = _("this link's move number must be 0 to {top}, not {value}")
+            message = _("the move number must be 0 to {top}, not {value}")
         else:
-            message = _("this link's seat must be 0 or 1, not {value}")
+            message = _("the seat must be 0 or 1, not {value}")
         raise ShareError(field, "out-of-range", message.format(top=top, value=cut(repr(text), 20)))
     return int(text)
 
