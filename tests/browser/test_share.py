@@ -1,0 +1,182 @@
+"""Share links in a real browser: the table and the scenario lab opened from a link made from a record
+of tests/data show the engine's hand, trick and scores at that move, in English and Hungarian; the
+Share button's link opens the same position; a garbled, an illegal and an oversized link give a
+message and a page that still plays. (The server gives such a page its own kernel: a pooled kernel
+ran its notebook before the address was known.)"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+import zlib
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tartli.i18n import set_language
+from tartli.record import Record
+from tartli.share import share_query
+from tartli.widgets.lab import linked_lab
+from tartli.widgets.table import TableController
+
+from .conftest import Server, Watch, assert_no_error_output, wait_for_cells
+
+pytestmark = pytest.mark.browser
+
+RECORD = Path(__file__).resolve().parents[1] / "data" / "conformance" / "rand_0182.json"
+
+TEXTS_JS = """(scope) => {
+  const table = document.querySelector(scope + ' .tartli-table');
+  if (!table) return null;
+  const board = table.querySelector('.tartli-board');
+  return {
+    texts: Array.from(board.querySelectorAll('text')).map((t) => t.textContent),
+    hand: Array.from(board.querySelectorAll('[data-pick]')).map((n) => n.getAttribute('data-pick')),
+    message: (table.querySelector('.tartli-message') || {}).innerText || '',
+    status: table.children[0].innerText.trim(),
+  };
+}"""
+
+
+def _texts(svg: str) -> list[str]:
+    """The words of an SVG picture as the browser's ``textContent`` of its <text> elements gives them."""
+    found = re.findall(r"<text\b[^>]*>(.*?)</text>", svg, flags=re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", t)) for t in found]
+
+
+def _expected(query: str, lang: str, lab: bool = False) -> TableController:
+    """The table the page's kernel builds for ``query``, built here the same way, in ``lang``."""
+    set_language(lang)
+    try:
+        if lab:
+            opened = linked_lab(query)
+            assert opened is not None and opened.table is not None
+            return opened.table
+        table = TableController(seed=2024, keep_in_browser="table", offer_two_players=True)
+        assert table.open_from_address(query)
+        return table
+    finally:
+        set_language("en")
+
+
+@pytest.fixture
+def context(chromium: Any) -> Iterator[Any]:
+    made = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def _open(context: Any, url: str) -> tuple[Any, Watch]:
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch = Watch()
+    watch.attach(page)
+    page.goto(url, wait_until="load")
+    wait_for_cells(page)
+    return page, watch
+
+
+def _shown(page: Any, scope: str = "") -> dict[str, Any]:
+    page.wait_for_function(TEXTS_JS, arg=scope, timeout=120_000)
+    page.wait_for_function(
+        "(scope) => { const t = document.querySelector(scope + ' .tartli-table .tartli-message');"
+        " return t && t.innerText.trim().length > 0; }",
+        arg=scope,
+        timeout=120_000,
+    )
+    shown: dict[str, Any] = page.evaluate(TEXTS_JS, scope)
+    return shown
+
+
+def _same_position(shown: dict[str, Any], table: TableController) -> None:
+    seat = table.human
+    assert sorted(shown["hand"]) == sorted(c.text for c in table.state.hand(seat))  # the hand
+    texts = _texts(table.board.svg)
+    assert Counter(shown["texts"]) == Counter(texts)  # the trick, the piles, the scores panel: every word
+    for p in (0, 1):  # the scores, said outright ("You: 123", "Te: 123")
+        assert any(t.endswith(f": {table.state.totals[p]}") for t in shown["texts"])
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_table_opens_a_link_at_its_move(app_server: Server, context: Any, lang: str) -> None:
+    query = share_query(Record.load(RECORD), move=21, seat=1) + ("&lang=hu" if lang == "hu" else "")
+    table = _expected(query, lang)
+    page, watch = _open(context, app_server.url("table.ipynb?" + query))
+    shown = _shown(page)
+    _same_position(shown, table)
+    assert shown["message"].strip() == table.messages[-1]
+    assert_no_error_output(page)
+    if lang == "en":
+        # The Share button's link (read from its field: the clipboard may ask first) opens the same position.
+        button = page.get_by_role("button", name="Share", exact=True)
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 28
+        button.click()
+        field = page.get_by_role("textbox", name="Link to this position")
+        field.wait_for(state="visible")
+        link = field.input_value()
+        assert link.startswith(app_server.url("table.ipynb?")) and "record=" in link and "move=21" in link
+        assert "as=1" in link
+        again, _ = _open(context, link)
+        _same_position(_shown(again), table)
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_lab_opens_a_link_with_its_table(app_server: Server, context: Any, lang: str) -> None:
+    query = share_query(Record.load(RECORD), move=30) + ("&lang=hu" if lang == "hu" else "")
+    table = _expected(query, lang, lab=True)
+    page, watch = _open(context, app_server.url("13_scenario_lab.ipynb?" + query))
+    heading = "A linkedben küldött helyzet" if lang == "hu" else "The position from your link"
+    page.get_by_role("heading", name=heading).wait_for(state="visible", timeout=120_000)
+    _same_position(_shown(page, ".tartli-lab"), table)
+    assert page.get_by_role("button", name="Megosztás" if lang == "hu" else "Share").count() >= 2  # lab, table
+    assert_no_error_output(page)
+    watch.assert_clean()
+
+
+def _code_of(data: Any) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(json.dumps(data).encode())).decode().rstrip("=")
+
+
+def _illegal() -> str:
+    data = Record.load(RECORD).to_dict()
+    data["moves"][1] = data["moves"][0].replace("0:", "1:", 1)  # a card the other player does not hold
+    return _code_of(data)
+
+
+@pytest.mark.parametrize(
+    ("page_file", "code", "words"),
+    [
+        ("table.ipynb", "garbled-link", "damaged or cut short"),
+        ("table.ipynb", _illegal(), "move 1"),
+        ("13_scenario_lab.ipynb", "A" * 5000, "too long"),
+    ],
+    ids=["garbled", "illegal", "oversized"],
+)
+def test_a_bad_link_says_why_and_the_page_plays(
+    app_server: Server, context: Any, page_file: str, code: str, words: str
+) -> None:
+    page, watch = _open(context, app_server.url(f"{page_file}?record={code}"))
+    message = page.locator(".tartli-message, .tartli-lab").filter(has_text="This link cannot be opened").first
+    message.wait_for(state="visible", timeout=120_000)
+    assert words in message.inner_text() and "fresh deal" in message.inner_text()
+    assert_no_error_output(page)
+    if page_file == "table.ipynb":
+        shown = _shown(page)
+        assert len(shown["hand"]) == 9  # a fresh deal, whole
+        page.locator(".tartli-table .tartli-board [data-pick]").first.click()  # it plays (or a rule says why)
+        page.wait_for_function(
+            "() => !document.querySelector('.tartli-table .tartli-message').innerText.includes('This link')",
+            timeout=60_000,
+        )
+    else:
+        assert page.locator(".tartli-lab .tartli-board [data-pick]").count() == 32  # the lab's fresh deal
+    watch.assert_clean()
