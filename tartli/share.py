@@ -63,6 +63,37 @@ class ShareError(TartliError):
         super().__init__(message)
 
 
+def pack(data: object) -> str:
+    """Any JSON value as compact JSON, zlib-compressed, in base64url without padding (a link's or a
+    progress code's text)."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+
+
+def unpack(code: str, max_chars: int, max_bytes: int) -> object:
+    """The JSON value :func:`pack` made, or ``ValueError`` saying why not in a few words (the caller
+    says what the code was). ``code`` over ``max_chars`` is refused unread; it is inflated to at most
+    ``max_bytes`` (a zip bomb stops there)."""
+    if not isinstance(code, str) or len(code) > max_chars:
+        raise ValueError("too long")
+    code = code.strip()
+    if not code or not _BASE64URL.fullmatch(code) or len(code) % 4 == 1:
+        raise ValueError("not base64url")
+    inflater = zlib.decompressobj()
+    try:
+        data = inflater.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), max_bytes + 1)
+    except (binascii.Error, zlib.error):
+        raise ValueError("not zlib data") from None
+    if len(data) > max_bytes or inflater.unconsumed_tail:
+        raise ValueError("too large")
+    if not inflater.eof:
+        raise ValueError("cut short")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise ValueError("not JSON") from None
+
+
 def record_code(record: Record) -> str:
     """The ``record`` value of a link: compact JSON, zlib, base64url without padding."""
     if not isinstance(record, Record):
@@ -214,8 +245,10 @@ __all__ = [
     "MAX_RECORD_CHARS",
     "ShareError",
     "SharedPosition",
+    "pack",
     "record_code",
     "record_from_code",
     "share_query",
     "share_url",
+    "unpack",
 ]

@@ -180,3 +180,69 @@ def test_a_bad_link_says_why_and_the_page_plays(
     else:
         assert page.locator(".tartli-lab .tartli-board [data-pick]").count() == 32  # the lab's fresh deal
     watch.assert_clean()
+
+
+# ---------------------------------------------------------------- progress that moves
+
+SCHOOL = {
+    "tartli.trainers.lesson02.which-card-wins": {"lesson02.which-card-wins": {"best": 3, "stages": 2, "solved": 11}},
+    "tartli.trainers.lesson05.find-melds": {"lesson05.find-melds": {"best": 1, "stages": 1, "solved": 5}},
+}
+PHONE = {
+    "tartli.trainers.lesson05.find-melds": {"lesson05.find-melds": {"best": 2, "stages": 1, "solved": 6}},
+    "tartli.trainers.lesson01.name-the-card": {"lesson01.name-the-card": {"best": 1, "stages": 1, "solved": 5}},
+}
+
+
+def _browser_with(chromium: Any, kept: dict[str, Any]) -> Any:
+    """A browser context whose localStorage holds ``kept`` when the first page opens."""
+    made = chromium.new_context(viewport={"width": 1280, "height": 900})
+    items = {k: json.dumps(v) for k, v in kept.items()}
+    made.add_init_script(
+        "if (!sessionStorage.getItem('tartli-test-seeded')) { sessionStorage.setItem('tartli-test-seeded', '1');"
+        f" for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v); }}"
+    )
+    return made
+
+
+def _total(page: Any) -> str:
+    total = page.locator(".tartli-total")
+    total.wait_for(state="visible", timeout=120_000)
+    return str(total.inner_text())
+
+
+def test_progress_copied_in_one_browser_loads_in_another(app_server: Server, chromium: Any) -> None:
+    school, phone = _browser_with(chromium, SCHOOL), _browser_with(chromium, PHONE)
+    try:
+        page, watch = _open(school, app_server.url("00_index.ipynb"))
+        assert "Stars so far: 4 of" in _total(page)
+        page.get_by_role("button", name="Copy my progress").click()
+        field = page.get_by_role("textbox", name="Progress code")
+        page.wait_for_function(
+            "() => (document.querySelector('.tartli-progress-field') || {}).value?.startsWith('P1')", timeout=60_000
+        )
+        code = field.input_value()
+        assert len(code) < 200
+        watch.assert_clean()
+
+        other, watch = _open(phone, app_server.url("00_index.ipynb"))
+        assert "Stars so far: 3 of" in _total(other)  # 2 + 1 on the phone
+        box = other.get_by_role("textbox", name="Progress code")
+        box.fill("P1garbled" + code[9:20])
+        other.get_by_role("button", name="Load progress").click()
+        said = other.locator(".tartli-progress-said")
+        said.filter(has_text="not a progress code").wait_for(timeout=60_000)
+        assert "Stars so far: 3 of" in _total(other)  # refused: nothing changed
+        box.fill(code)
+        other.get_by_role("button", name="Load progress").click()
+        said.filter(has_text="Progress loaded").wait_for(timeout=60_000)
+        assert "Stars so far: 6 of" in _total(other)  # 3 + 2 (the phone's better melds) + 1: the best of each
+        kept = other.evaluate("() => JSON.parse(localStorage.getItem('tartli.trainers.lesson05.find-melds'))")
+        assert kept["lesson05.find-melds"]["best"] == 2 and kept["lesson05.find-melds"]["solved"] == 6
+        for name in ("Copy my progress", "Load progress"):
+            box = other.get_by_role("button", name=name).bounding_box()
+            assert box is not None and box["height"] >= 44
+        watch.assert_clean()
+    finally:
+        school.close()
+        phone.close()
