@@ -246,3 +246,58 @@ def test_progress_copied_in_one_browser_loads_in_another(app_server: Server, chr
     finally:
         school.close()
         phone.close()
+
+
+# ---------------------------------------------------------------- the rule book on paper
+
+PRINTED_JS = """() => {
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const controls = Array.from(document.querySelectorAll('button, input, select, .jupyter-button, .tartli-languages a'));
+  const book = document.querySelector('.tartli-rulebook');
+  const quick = document.querySelector('.tartli-quickref');
+  return {
+    text: document.body.innerText,
+    controls: controls.filter(shown).map((el) => el.outerHTML.slice(0, 80)),
+    pictures: book ? Array.from(book.querySelectorAll('.tartli-example svg')).filter(shown).length : -1,
+    allPictures: book ? book.querySelectorAll('.tartli-example svg').length : -1,
+    book: !!book && shown(book),
+    quick: !!quick && shown(quick),
+  };
+}"""
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    assert pdf.startswith(b"%PDF")
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "de"])
+def test_the_rule_book_and_the_quick_reference_print(app_server: Server, context: Any, lang: str) -> None:
+    from tartli.rulebook import SECTIONS, rule_ids
+
+    url = app_server.url("rules.ipynb" + ("" if lang == "en" else f"?lang={lang}"))
+    page, watch = _open(context, url)
+    page.locator(".tartli-rulebook").wait_for(state="visible", timeout=120_000)
+    buttons = page.locator(".tartli-print button")
+    assert buttons.count() == 2
+    words = [buttons.nth(i).inner_text() for i in range(2)]
+    page.emulate_media(media="print")
+    printed = page.evaluate(PRINTED_JS)
+    assert printed["controls"] == [], printed["controls"]
+    assert printed["book"] and not printed["quick"]
+    for word in words:  # no button's words on paper
+        assert word not in printed["text"]
+    for rule_id in rule_ids():  # every rule, headed by its ID
+        assert f"{rule_id} · " in printed["text"], rule_id
+    assert printed["pictures"] == printed["allPictures"] > 10  # the card pictures kept
+    assert _pdf_pages(page.pdf(format="A4")) >= len(SECTIONS)  # a page break before each part
+
+    page.evaluate("() => document.body.classList.add('tartli-print-quick')")  # what its button does before print()
+    quick = page.evaluate(PRINTED_JS)
+    assert quick["quick"] and not quick["book"] and quick["controls"] == []
+    for rule_id in ("C3", "C4", "M1", "M2", "K2", "S1", "S4"):
+        assert rule_id in quick["text"]
+    assert _pdf_pages(page.pdf(format="A4")) == 1  # one sheet
+    page.emulate_media(media="screen")
+    assert_no_error_output(page)
+    watch.assert_clean()
