@@ -8,8 +8,8 @@ lesson's step under ``tartli.steps.<lesson>`` (the step, and the steps done in
 stays out.
 
 :func:`progress_code` packs what the browser holds (``{key: text}``, as the course map reads it)
-into a code: ``P1`` and then compact JSON, zlib, base64url (:func:`tartli.share.pack`), about 30
-characters an exercise. :func:`merge_code` reads a code and merges it with what the browser holds:
+into a code: ``P1`` and then compact JSON, zlib, base64url (:func:`tartli.share.pack`): the whole
+course done (23 exercises, 17 pages' steps) makes 604 characters. :func:`merge_code` reads a code and merges it with what the browser holds:
 every number the larger of the two (the best stars, the stages finished, the steps), the steps done
 joined, the stage under way from the record that finished more; nothing is ever lowered, so loading
 an old code, or one's own, loses no star. A garbled code is a :class:`ProgressCodeError` and changes
@@ -37,7 +37,7 @@ from tartli.widgets.trainers.progress import Progress
 PREFIX = "P1"
 """A progress code starts with this (the format's version): a table link's code is not taken for one."""
 MAX_CODE_CHARS = 20_000
-"""The longest code read (the whole course's stars make about 1,500 characters)."""
+"""The longest code read (the whole course done makes 604 characters)."""
 MAX_CODE_BYTES = 200_000
 """The most a code may unpack to."""
 MAX_ENTRIES = 1_000
