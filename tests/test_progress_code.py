@@ -74,6 +74,7 @@ def test_loading_merges_the_best_of_each_and_never_loses_a_star() -> None:
         "P1" + pack([1, 2]),
         "P1" + "A" * 30_000,
     ],
+    ids=["words", "prefix-only", "not-base64url", "cut-short", "nine-stars", "table-key", "a-list", "too-long"],
 )
 def test_a_garbled_code_is_refused_and_nothing_is_written(code: str) -> None:
     with pytest.raises(ProgressCodeError):

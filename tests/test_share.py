@@ -89,11 +89,12 @@ def test_share_url_replaces_an_old_position_and_keeps_the_language() -> None:
         ("not base64!", "garbled"),
         ("eJzLSM3JyVcozy_KSQEAGgQEXQ"[:-5], "garbled"),  # cut short
         (base64.urlsafe_b64encode(b"plain text").decode().rstrip("="), "garbled"),  # not zlib
-        (_code_of(None)[:0] + base64.urlsafe_b64encode(zlib.compress(b"{nope")).decode().rstrip("="), "garbled"),
+        (base64.urlsafe_b64encode(zlib.compress(b"{nope")).decode().rstrip("="), "garbled"),
         (_code_of({"format": "tartli/1", "dealer": 7, "seed": 1, "moves": []}), "not-a-record"),
         (_code_of([1, 2, 3]), "not-a-record"),
         ("A" * (MAX_LINK_CHARS + 1), "too-long"),
     ],
+    ids=["not-base64url", "cut-short", "not-zlib", "not-json", "bad-dealer", "a-list", "too-long"],
 )
 def test_bad_codes_are_refused_by_name(code: str, rule: str) -> None:
     with pytest.raises(ShareError) as caught:

@@ -84,6 +84,7 @@ def test_the_share_button_holds_the_position_and_the_rest_of_the_game() -> None:
         "record=eJyrVkrLL8pVslIqSS0uUdJRSs7PS8tMBwA1xQYG",  # JSON, but no record
         "record=" + share_query(Record.load(WHOLE_HAND)).split("=", 1)[1] + "&move=99",
     ],
+    ids=["garbled", "too-long", "not-a-record", "move-out-of-range"],
 )
 def test_a_bad_link_leaves_a_fresh_deal_and_says_why(query: str) -> None:
     table = _table()
