@@ -9,11 +9,11 @@ stays out.
 
 :func:`progress_code` packs what the browser holds (``{key: text}``, as the course map reads it)
 into a code: ``P1`` and then compact JSON, zlib, base64url (:func:`tartli.share.pack`): the whole
-course done (23 exercises, 17 pages' steps) makes 604 characters. :func:`merge_code` reads a code and merges it with what the browser holds:
-every number the larger of the two (the best stars, the stages finished, the steps), the steps done
-joined, the stage under way from the record that finished more; nothing is ever lowered, so loading
-an old code, or one's own, loses no star. A garbled code is a :class:`ProgressCodeError` and changes
-nothing.
+course done (23 exercises, 17 pages' steps) makes 604 characters. :func:`merge_code` reads a code
+and merges it with what the browser holds: every number the larger of the two (the best stars, the
+stages finished, the steps), the steps done joined, the stage under way from the record that
+finished more; nothing is ever lowered, so loading an old code, or one's own, loses no star. A
+garbled code is a :class:`ProgressCodeError` and changes nothing.
 
 >>> have = {"tartli.trainers.lesson02.tricks": '{"lesson02.tricks": {"best": 2, "stages": 1}}'}
 >>> code = progress_code(have)

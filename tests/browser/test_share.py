@@ -129,6 +129,25 @@ def test_the_table_opens_a_link_at_its_move(app_server: Server, context: Any, la
     watch.assert_clean()
 
 
+def test_the_share_button_on_a_phone(app_server: Server, chromium: Any) -> None:
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page, watch = _open(phone, app_server.url("table.ipynb"))
+        button = page.get_by_role("button", name="Share", exact=True)
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44  # as every button on a phone
+        button.tap()
+        field = page.get_by_role("textbox", name="Link to this position")
+        field.wait_for(state="visible")
+        assert "record=" in field.input_value()
+        field_box = field.bounding_box()
+        assert field_box is not None and field_box["height"] >= 44 and field_box["x"] + field_box["width"] <= 390
+        watch.assert_clean()
+    finally:
+        phone.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_lab_opens_a_link_with_its_table(app_server: Server, context: Any, lang: str) -> None:
     query = share_query(Record.load(RECORD), move=30) + ("&lang=hu" if lang == "hu" else "")
