@@ -117,7 +117,7 @@ def test_the_message_is_in_the_page_language() -> None:
         table = _table()
         table.open_from_address("record=garbled")
         assert not table.messages[-1].startswith("This link")
-        lab = linked_lab("record=garbled")
+        lab = linked_lab("record=garbled").lab
         assert lab is not None and "This link" not in lab.message.value
     finally:
         set_language("en")
@@ -125,15 +125,40 @@ def test_the_message_is_in_the_page_language() -> None:
 
 def test_the_lab_opens_a_link_with_its_table() -> None:
     record = Record.load(WHOLE_HAND)
-    assert linked_lab("lang=hu") is None
-    lab = linked_lab(share_query(record, move=30, seat=1))
+    assert linked_lab("lang=hu").lab is None
+    lab = linked_lab(share_query(record, move=30, seat=1)).lab
     assert lab is not None and lab.table is not None
     assert result(lab.table.state) == _engine_after(record, 30) and lab.table.human == 1
     assert "The position from your link" in lab.widget.children[0].value
     assert [sorted(h) for h in lab.deal().hands] == [sorted(h) for h in record.deal.hands]
     shared = SharedPosition.from_query(lab.share_button.query)
     assert shared is not None and (shared.move, shared.seat) == (30, 1)
-    bad = linked_lab("record=%%%")
+    bad = linked_lab("record=%%%").lab
     assert bad is not None and bad.table is None and "cannot be opened" in bad.message.value
     fresh = SharedPosition.from_query(bad.share_button.query)
     assert fresh is not None and fresh.move == 0  # a fresh deal, shareable too
+
+
+def test_a_page_not_given_its_address_opens_the_link_the_browser_sends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static edition's kernel has no QUERY_STRING: the Share button sends the address once shown."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    record = Record.load(WHOLE_HAND)
+    table = _table()
+    assert not table.open_from_address()
+    assert table.share_button.listen_address and not table.share_button.address_handled
+    table.share_button._on_message(table.share_button, {"event": "address", "query": share_query(record, 9)}, [])
+    assert len(table.state.moves) == 9 and table.share_button.address_handled
+    table.share_button.address(share_query(record, 3))  # once only
+    assert len(table.state.moves) == 9
+    linked = linked_lab()
+    assert linked.lab is None and linked.widget.children[0].listen_address
+    linked.widget.children[0].address(share_query(record, 30, seat=1) + "&lang=en")
+    assert linked.lab is not None and linked.lab.table is not None and len(linked.lab.table.state.moves) == 30
+    assert len(linked.widget.children) == 2
+
+
+def test_a_page_given_its_address_does_not_ask_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", share_query(Record.load(WHOLE_HAND), 5) + "&lang=en")
+    table = _table()
+    assert table.open_from_address() and table.share_button.address_handled
+    assert linked_lab().widget.children[0].address_handled

@@ -36,7 +36,7 @@ from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
 from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import RecordFile, SvgBoard
-from tartli.widgets.share import ShareButton, position_from_address
+from tartli.widgets.share import ShareButton, page_query, position_from_address
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers.base import Exercise
 from tartli.widgets.trainers.canvas import NARROW_BELOW
@@ -529,16 +529,50 @@ class LabChallenge(Exercise):
         return self._judge(ok, (_("Right: {why}") if ok else _("Not yet: {why}")).format(why=why))
 
 
-def linked_lab(query: str | None = None, seed: int = 2024) -> ScenarioLab | None:
-    """A lab for the position of the page's address (``?record=...``), shown above the lesson with a
-    title; None if the address names none. A link that cannot be opened gives a lab with a fresh
-    deal and a message saying why."""
-    position, why = position_from_address(query)
-    if position is None and why is None:
-        return None
-    lab = ScenarioLab(seed=seed)
-    lab.open_from_address(query)
-    heading = _("The position from your link")
-    title = w.HTML(f"<h2>{html.escape(heading)}</h2>")
-    lab.widget.children = (title, *lab.widget.children)
-    return lab
+class LinkedLab:
+    """The position of the page's address (``?record=...``), shown above the lesson in a lab of its own
+    with a title: :attr:`widget` is empty until there is one. Voilà gives the kernel the address; in
+    the static edition the browser sends it when :attr:`widget` is shown (a hidden Share button,
+    :class:`~tartli.widgets.share.ShareButton`), and the lab appears then."""
+
+    def __init__(self, seed: int = 2024) -> None:
+        self.seed = seed
+        self.lab: ScenarioLab | None = None
+        self._listener = ShareButton(layout=w.Layout(display="none"))
+        self.widget = w.VBox([self._listener])
+
+    def open(self, query: str | None = None) -> ScenarioLab | None:
+        """Open the address's link (``query``, default Voilà's ``QUERY_STRING``); the lab, or None if
+        the address names no position. A link that cannot be opened gives a lab with a fresh deal and a
+        message saying why."""
+        if query is None:
+            query = page_query()
+            if not self._listener.listen_address:
+                self._listener.on_address(lambda text: self._open_guarded(text))
+        if "record=" in query:
+            self._listener.address_handled = True
+        position, why = position_from_address(query)
+        if position is None and why is None:
+            return None
+        lab = ScenarioLab(seed=self.seed)
+        lab.open_from_address(query)
+        heading = _("The position from your link")
+        title = w.HTML(f"<h2>{html.escape(heading)}</h2>")
+        lab.widget.children = (title, *lab.widget.children)
+        self.lab = lab
+        self.widget.children = (self._listener, lab.widget)
+        return lab
+
+    def _open_guarded(self, query: str) -> None:
+        try:
+            self.open(query)
+        except Exception:  # a crafted address: the lesson below stays usable
+            log.exception("the linked position could not be opened")
+
+
+def linked_lab(query: str | None = None, seed: int = 2024) -> LinkedLab:
+    """The :class:`LinkedLab` of the page's address (``query``, default Voilà's ``QUERY_STRING``),
+    opened if the address names a position: display its ``widget`` above the lesson."""
+    linked = LinkedLab(seed)
+    linked.open(query)
+    return linked

@@ -5,12 +5,18 @@ browser adds it to the page's own address (its path and ``?lang=``, without an o
 ``#step-``) when the button is pressed, copies the link to the clipboard, and shows it in a text
 field as well, selected, so that it can be copied by hand where the clipboard is not available (an
 address that is not https, a browser that asks first).
+
+The button also tells Python the page's own address when Python could not know it: Voilà gives a
+page's kernel its query (``QUERY_STRING``), but the static edition's kernel runs in the browser
+without it. A page that asked for links (``listen_address``) and has not opened one yet gets a
+message with the address's query as soon as the button is shown (:meth:`ShareButton.on_address`).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 
 import anywidget
 import traitlets
@@ -68,6 +74,11 @@ function render({ model, el }) {
   model.on("change:words", label);
   label();
   el.append(button, said, field);
+  // The page's own address, for a kernel that was not given it (the static edition's).
+  const search = window.location.search || "";
+  if (model.get("listen_address") && !model.get("address_handled") && /[?&]record=/.test(search)) {
+    model.send({ event: "address", query: search.slice(1, 20000) });
+  }
 }
 export default { render };
 """
@@ -79,12 +90,30 @@ class ShareButton(anywidget.AnyWidget):
     _esm = _ESM
     query = traitlets.Unicode("").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
+    listen_address = traitlets.Bool(False).tag(sync=True)
+    """The page opens links: send Python the address's query if it names a position."""
+    address_handled = traitlets.Bool(False).tag(sync=True)
+    """Python has opened (or refused) the link of this page already: nothing to send."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.shared = 0
         """How many times the link was made in the browser (the page reports each press)."""
+        self._address_handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_message)
+
+    def on_address(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(query)`` once with the page address's query (see the module notes)."""
+        self._address_handlers.append(handler)
+        self.listen_address = True
+
+    def address(self, query: str) -> None:
+        """The page's address arrived (as the browser sends it; tests call this too): handled once."""
+        if self.address_handled:
+            return
+        self.address_handled = True
+        for handler in list(self._address_handlers):
+            handler(query)
 
     @traitlets.default("words")
     def _words(self) -> dict[str, str]:
@@ -97,8 +126,15 @@ class ShareButton(anywidget.AnyWidget):
         }
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
-        if isinstance(content, dict) and content.get("event") == "shared":
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "shared":
             self.shared += 1
+        elif content.get("event") == "address" and isinstance(content.get("query"), str):
+            try:
+                self.address(content["query"])
+            except Exception:  # a crafted message: the page stays alive
+                log.exception("a page address could not be opened")
 
 
 def page_query() -> str:

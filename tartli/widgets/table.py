@@ -52,7 +52,7 @@ from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
 from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
-from tartli.widgets.share import ShareButton, position_from_address
+from tartli.widgets.share import ShareButton, page_query, position_from_address
 
 log = logging.getLogger(__name__)
 
@@ -1429,7 +1429,15 @@ class TableController:
     def open_from_address(self, query: str | None = None) -> bool:
         """Open the position the page's address names (``?record=...&move=N&as=S``: Voilà's
         ``QUERY_STRING``, or ``query``). True if one was opened; a link that cannot be opened leaves a
-        fresh deal and says why. Nothing happens without ``record=`` in the address."""
+        fresh deal and says why. Nothing happens without ``record=`` in the address. Without
+        ``query``, a page whose kernel was not given its address (the static edition) opens the link
+        when the browser sends the address (:class:`~tartli.widgets.share.ShareButton`)."""
+        if query is None:
+            query = page_query()
+            if not self.share_button.listen_address:  # (the static edition's kernel is not given the address)
+                self.share_button.on_address(self._guard(self.open_from_address))
+        if "record=" in query:
+            self.share_button.address_handled = True
         position, why = position_from_address(query)
         if why is not None:
             self._from_link = True  # the message stays: the kept game does not replace it

@@ -54,7 +54,7 @@ def _expected(query: str, lang: str, lab: bool = False) -> TableController:
     set_language(lang)
     try:
         if lab:
-            opened = linked_lab(query)
+            opened = linked_lab(query).lab
             assert opened is not None and opened.table is not None
             return opened.table
         table = TableController(seed=2024, keep_in_browser="table", offer_two_players=True)
@@ -318,5 +318,51 @@ def test_the_rule_book_and_the_quick_reference_print(app_server: Server, context
         assert rule_id in quick["text"]
     assert _pdf_pages(page.pdf(format="A4")) == 1  # one sheet
     page.emulate_media(media="screen")
+    assert_no_error_output(page)
+    watch.assert_clean()
+
+
+# ---------------------------------------------------------------- the static edition
+
+
+@pytest.fixture(scope="module")
+def share_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The static edition built from this checkout (tests/browser/test_static.py's way; with its
+    downloads kept in .site-cache a build takes about 30 s), served on 127.0.0.1."""
+    from tartli import site
+
+    from .test_static import CACHE
+
+    out = tmp_path_factory.mktemp("static") / "site"
+    try:
+        site.build(out, CACHE)
+    except site.BuildError as err:
+        pytest.fail(f"the static site did not build: {err}", pytrace=False)
+    server, base = site.serve_in_thread(out, requested=[])
+    try:
+        yield base
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize(("page_file", "lang"), [("table", "en"), ("13_scenario_lab", "hu")])
+def test_the_static_edition_opens_a_link(share_site: str, context: Any, page_file: str, lang: str) -> None:
+    """The static edition's kernel runs in the browser without the address: the page's Share button
+    sends it, and the position appears (the same as the engine's at that move)."""
+    from .test_static import PAGE_TIMEOUT
+
+    query = share_query(Record.load(RECORD), move=21 if page_file == "table" else 30, seat=1)
+    lab = page_file != "table"
+    table = _expected(query, lang, lab=lab)
+    suffix = "" if lang == "en" else f".{lang}"
+    page = context.new_page()
+    watch = Watch()
+    watch.attach(page)
+    page.goto(f"{share_site}voici/render/{page_file}{suffix}.html?{query}", wait_until="load")
+    page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+    shown = _shown(page, ".tartli-lab" if lab else "")
+    _same_position(shown, table)
+    assert shown["message"].strip() == table.messages[-1]
     assert_no_error_output(page)
     watch.assert_clean()
