@@ -88,6 +88,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="pages one browser may have open at once (default 4)",
     )
+    course.add_argument(
+        "--language",
+        choices=("en", "hu", "de"),
+        default=None,
+        help="the language the class learns in: its pages are prepared in it ahead of time (default en); "
+        "the address printed opens the course in it",
+    )
     course.add_argument("--verbose", action="store_true", help="log every page and kernel (default: warnings only)")
     return parser
 
@@ -166,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("tartli: --kernels-per-browser must be 1 or more", file=sys.stderr)
                 return 2
             extra.append(f"--TartliVoila.kernels_per_visitor={args.kernels_per_browser}")
+        if args.language is not None:
+            extra.append(f"--TartliVoila.language={args.language}")
         if args.verbose:
             extra.append("--Voila.log_level=INFO")
         return serve(args.port, args.ip, extra)

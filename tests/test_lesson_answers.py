@@ -15,7 +15,7 @@ import pytest
 from test_steps import LESSONS, run_lesson_in
 
 from tartli import i18n
-from tartli.course import Page
+from tartli.course import Page, taught
 from tartli.widgets.steps import Lesson, Question, ScoreSheet
 
 
@@ -331,3 +331,65 @@ def test_every_steps_task_can_be_done_in_every_lesson(walked: tuple[Page, str, L
             assert number == len(lesson.steps) or not lesson.next_button.disabled
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("file", [p.file for p in LESSONS if "phases" not in taught(p.file)])
+def test_no_step_names_a_phase_before_phases_are_taught(file: str) -> None:
+    """Pictures included: lesson 03's drawn tables said 'trick 1 · phase 1' (the live table did not)."""
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == file), "en")
+    for number in range(1, len(lesson.steps) + 1):
+        # (the link to the next lesson, whose title names a phase, left out)
+        html_text = re.sub(r"<nav\b.*?</nav>", "", step_html(lesson, number).lower(), flags=re.S)
+        assert "phase" not in html_text, (file, number, html_text[max(0, html_text.find("phase") - 80) :][:160])
+
+
+def test_lesson_07_leaves_maccs_and_501_to_later_lessons() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "07_sequences.ipynb"), "en")
+    for number in range(1, len(lesson.steps) + 1):
+        html_text = step_html(lesson, number).lower()
+        assert "maccs" not in html_text and "501" not in numbers_text(html_text), number
+
+
+def numbers_text(html_text: str) -> str:
+    return " ".join(str(n) for n in numbers(html_text))
+
+
+def _tree(widget: Any, seen: set[int]) -> None:
+    if id(widget) in seen:
+        return
+    seen.add(id(widget))
+    for child in getattr(widget, "children", ()):
+        _tree(child, seen)
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)
+def test_every_table_and_trainer_a_lesson_shows_offers_only_what_was_taught(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table or trainer made without ``taught(file)`` offers everything (Austrian positions, the
+    Hint, phases): each one a lesson shows must be made with what the course taught by then."""
+    from tartli.widgets import table as table_module
+    from tartli.widgets.trainers import base
+
+    made: list[Any] = []
+    for cls in (table_module.TableController, base.Exercise):
+        original = cls.__init__
+
+        def record(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> None:
+            _original(self, *args, **kwargs)
+            made.append(self)
+
+        monkeypatch.setattr(cls, "__init__", record)
+    lesson = run_lesson_in(page, "en")
+    shown: set[int] = set()
+    for step in lesson.steps:
+        for part in step.parts:
+            _tree(part, shown)
+        if step.task is not None:
+            _tree(step.task.widget, shown)
+    allowed = taught(page.file)
+    for thing in made:
+        if id(thing.widget) not in shown:
+            continue  # a helper the lesson uses to build a position, never shown
+        offered = thing.controls if isinstance(thing, table_module.TableController) else thing.taught
+        assert offered <= allowed, (page.file, type(thing).__name__, sorted(offered - allowed))

@@ -251,6 +251,7 @@ def test_the_review_after_a_stichmatsch_says_could_have_cost_not_gave_away() -> 
     text = re.sub(r"<[^>]+>", " ", review_html(_stichmatsch_hand(), 0))
     assert "could have cost 2 card points" in text and "did not punish" in text
     assert "gave away" not in text and "it cost" not in text
+    assert "turning point" not in text  # the learner took every card point: nothing turned
 
 
 @pytest.mark.rule("S4", "S6")

@@ -59,7 +59,7 @@ import tornado.web
 import tornado.websocket
 import voila.app as voila_app
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from traitlets import Float, Int, List, Unicode
+from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -279,11 +279,12 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     def should_use_rendered_notebook(
         self, notebook_data: Any, pool_size: int, template_name: str, theme: str, request_args: Any
     ) -> bool:
-        """A page asked for in another language than English gets its own kernel, not the pool's English one;
-        so does a page opened from a shared link (``?record=``, :mod:`tartli.share`): a pooled kernel ran its
+        """A page asked for in another language than the pools' (English unless ``--language``) gets its own
+        kernel; so does a page opened from a shared link (``?record=``, :mod:`tartli.share`): a pooled kernel ran its
         notebook before the request came, without the address's query."""
         lang = self.get_argument("lang", "en")
-        if lang != "en" or self.get_argument("record", None) is not None:
+        pooled = getattr(self.kernel_manager, "policy", KernelPolicy()).language
+        if lang != pooled or self.get_argument("record", None) is not None:
             return False
         return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args))
 
@@ -461,6 +462,18 @@ class TartliVoila(Voila):  # type: ignore[misc]
     announce = Unicode(
         "", help="The page whose address is printed when the server is ready (relative to voila/render/)."
     ).tag(config=True)
+    language = Unicode(
+        "en",
+        help="The language the pre-started pages are prepared in (en, hu, de): a class that learns in Hungarian "
+        "gets its pages from the pools at once; a page asked for in another language starts its own kernel.",
+    ).tag(config=True)
+
+    @validate("language")
+    def _known_language(self, proposal: Any) -> str:
+        value = str(proposal["value"]).strip().lower()
+        if value not in PAGE_LANGUAGES:
+            raise TraitError(f"--language: one of {', '.join(sorted(PAGE_LANGUAGES))}, not {proposal['value']!r}")
+        return value
 
     @property
     def kernel_cap(self) -> int:
@@ -469,7 +482,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
     @property
     def kernel_policy(self) -> KernelPolicy:
         """What the kernel manager reads (:class:`tartli.server.kernels.CourseKernelRules`)."""
-        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace)
+        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace, self.language)
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
@@ -542,6 +555,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
         host = f"[{host}]" if ":" in host else host
         url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
+        url += f"?lang={self.language}" if self.language != "en" else ""
         print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
 
 

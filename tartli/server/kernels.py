@@ -63,6 +63,8 @@ class KernelPolicy:
     """Kernels one browser may hold (requests without the cookie share one)."""
     connect_grace: float = 300.0
     """Seconds a handed-out kernel waits for its page to connect before it is shut down."""
+    language: str = "en"
+    """The language the pools prepare their pages in (a page asked for in another starts its own kernel)."""
 
 
 @dataclass(frozen=True)
@@ -263,6 +265,11 @@ class CourseKernelRules:
             self.log.debug("tartli: the pool of %s waits for room", notebook_name)
             self._pools_now().setdefault(str(notebook_name), [])  # (so that top_up_pools finds it)
             return
+        if self.policy.language != "en":
+            # the pool's kernels run their page in the class's language (tartli.i18n reads QUERY_STRING)
+            extra = dict(kwargs.pop("extra_kernel_env_variables", None) or {})
+            extra["QUERY_STRING"] = f"lang={self.policy.language}"
+            kwargs["extra_kernel_env_variables"] = extra
         super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
 
     def _start_order(self) -> list[str]:

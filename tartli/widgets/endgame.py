@@ -17,7 +17,7 @@ Headless use::
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -257,13 +257,16 @@ class MatchChallenge(Exercise):
         progress: Progress | None = None,
         storage_key: str | None = None,
         progress_id: str | None = None,
+        taught: Collection[str] | None = None,
     ) -> None:
         self.table = table
         self._hand: HandState | None = None
         self._judged = False
         self._earned = 0
         self.outcome: str = ""
-        super().__init__(seed, language=language, progress=progress, storage_key=storage_key, progress_id=progress_id)
+        super().__init__(
+            seed, language=language, progress=progress, storage_key=storage_key, progress_id=progress_id, taught=taught
+        )
         self.new_button.layout = w.Layout(display="none")  # the table's own "Next hand" moves on
         table.on_refresh(self._guard(self._watch))
         self._watch()

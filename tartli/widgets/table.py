@@ -300,7 +300,8 @@ def review_html(state: HandState, player: int, language: Language | None = None)
     rows = []
     turning = html.escape(_("turning point"))
     for item in items:
-        mark = f" <b style='color:#a40000'>⚑ {turning}</b>" if item.turning else ""
+        # a card the computer did not punish turned nothing: no flag (the review after a stichmatsch had one)
+        mark = f" <b style='color:#a40000'>⚑ {turning}</b>" if item.turning and not spared(item) else ""
         rows.append(f"<li>{html.escape(_review_line(item, lang, spared(item)))}{mark}</li>")
     lost = sum(i.points for i in items if not spared(i))
     could = sum(i.points for i in items if spared(i))

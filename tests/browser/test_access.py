@@ -99,6 +99,8 @@ def test_every_step_of_three_lessons_passes_axe(chromium: Any, app_server: Any, 
             if number > 1:
                 page.wait_for_function(f"before => {where} !== before", arg=before)
             page.wait_for_timeout(500)
+            # the step counter says where the learner is (lesson 13's fourth step once read "Step 3 of 8")
+            assert f"Step {number} of {count}" in page.evaluate(where), (number, page.evaluate(where))
             audit(page, f"{file} step {number}")
     finally:
         context.close()

@@ -25,7 +25,7 @@ from tornado.websocket import websocket_connect
 from tartli import app
 from tartli.server.app import WEBSOCKET_MAX_BYTES
 from tartli.server.logs import LINE_LIMIT
-from tests.browser.conftest import Server, free_port, log_tail, start_server, stop_server
+from tests.browser.conftest import Server, free_port, log_tail, start_server, stop_server, wait_for_cells
 from tests.browser.test_app import play, wait_for_my_turn
 
 POOLED = ("00_index.ipynb", "01_pack.ipynb", "table.ipynb")
@@ -172,12 +172,45 @@ def test_pre_started_pages_keep_working_after_a_quiet_spell(server_with: Any, ch
     assert not culled, culled
 
 
+def test_a_class_in_hungarian_gets_its_pages_from_the_pools_in_hungarian(server_with: Any, chromium: Any) -> None:
+    """``tartli course --language hu``: the pools prepare their pages in Hungarian, so a page asked for
+    with ``?lang=hu`` is served by a waiting kernel (before, only English pages were: a Hungarian class
+    waited for a new kernel on every page); a page in English then starts its own kernel."""
+    server = server_with("--TartliVoila.language=hu")
+    wait_for_pools(server)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url("01_pack.ipynb") + "?lang=hu", wait_until="load")
+        wait_for_cells(page)
+        page.locator(".tartli-steps .tartli-step").first.wait_for()
+        assert "Tovább" in page.locator("#rendered_cells").inner_text()
+        log = server.log_path.read_text(errors="replace")
+        assert re.search(r"Using pre-heated kernel: \S+ for 01_pack\.ipynb", log), log_tail(server.log_path)
+        english = context.new_page()
+        english.goto(server.url("table.ipynb") + "?lang=en", wait_until="load")
+        wait_for_cells(english)
+        english.locator(".tartli-board svg").first.wait_for()
+        assert "The computer" in english.locator("#rendered_cells").inner_text()
+    finally:
+        context.close()
+    log = server.log_path.read_text(errors="replace")
+    english_from_pool = re.search(r"Using pre-heated kernel: \S+ for table\.ipynb", log)
+    assert not english_from_pool, "an English page got a kernel that ran its page in Hungarian"
+
+
 # ---------------------------------------------------------------- places
 def test_the_cap_counts_kernels_still_starting(server_with: Any) -> None:
     """20 requests at once on a server capped at 4 kernels: never more than 4 kernel processes, the
     pre-started kernels give their places up, and the rest get the busy page."""
     server = server_with("--TartliVoila.max_kernels=4")
-    wait_for_pools(server, refilled=False)  # (with 4 places the index's pool waits for room)
+    # with 4 places, pools fill while one place stays free: the index's first kernel (start_server took
+    # it) and two more pool kernels, the rest wait for room
+    deadline = time.monotonic() + 300
+    while sum(server.log_path.read_text(errors="replace").count(f"Kernel pool of {p} is filled") for p in POOLED) < 3:
+        assert time.monotonic() < deadline, log_tail(server.log_path)
+        time.sleep(0.5)
+    time.sleep(5)  # (the table's turn at start-up has come and gone: its pool waits for room)
     peak = [kernels_running(server)]
     done = threading.Event()
 

@@ -34,6 +34,7 @@ TEXTS_JS = """(scope) => {
   const table = document.querySelector(scope + ' .tartli-table');
   if (!table) return null;
   const board = table.querySelector('.tartli-board');
+  if (!board || !board.querySelector('svg')) return null;  // (drawn a moment after the table)
   return {
     texts: Array.from(board.querySelectorAll('text')).map((t) => t.textContent),
     hand: Array.from(board.querySelectorAll('[data-pick]')).map((n) => n.getAttribute('data-pick')),
