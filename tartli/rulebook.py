@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tartli import names
-from tartli.cards import Card, Language
+from tartli.cards import LAST_TRICK_BONUS, PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS, Card, Language
 from tartli.course import Page, page_url
 from tartli.errors import ArgumentError
 from tartli.i18n import N_, _
+from tartli.melds import BELA_VALUE, SEQUENCE_VALUES, SET_VALUES
 from tartli.render.cards import card_svg
 
 __all__ = [
@@ -37,6 +38,8 @@ __all__ = [
     "Rule",
     "anchor",
     "link_rule_ids",
+    "print_buttons_html",
+    "quick_reference_html",
     "rule",
     "rule_book_html",
     "rule_href",
@@ -739,4 +742,98 @@ def rule_book_html(language: Language | None = None) -> str:
         f'<nav class="tartli-toc" id="rules-contents" aria-label="{html.escape(contents)}">'
         f"<h2>{html.escape(contents)}</h2>{''.join(toc)}</nav>"
         f"{''.join(body)}</div>{_SCROLL}"
+    )
+
+
+# ------------------------------------------------------------------ the quick reference and printing
+
+QUICK_RULES = {"contest": ("K1", "K2", "K3"), "scoring": ("S1", "S3", "S4")}
+"""The rules the quick reference quotes (their rule-book words) for the meld contest and for scoring."""
+
+_QUICK_CSS = """
+.tartli-quickref{font-size:14px;line-height:1.35;color:#222;max-width:52em;border:1px solid #e0d6bd;
+  border-radius:8px;padding:.4em .9em;margin:.6em 0}
+.tartli-quickref h2{font-size:1.25em;margin:.2em 0 .3em}
+.tartli-quickref h3{font-size:1.02em;margin:.5em 0 .2em}
+.tartli-quickref .tartli-quick-cols{display:flex;flex-wrap:wrap;gap:.4em 2em}
+.tartli-quickref table{border-collapse:collapse;font-size:13px}
+.tartli-quickref table th,.tartli-quickref table td{padding:1px 8px 1px 0;text-align:left;vertical-align:top}
+.tartli-quickref table td.n{text-align:right}
+.tartli-quickref p{margin:.15em 0}
+"""
+
+
+def _rows(pairs: Sequence[tuple[str, int]]) -> str:
+    return "".join(f'<tr><td>{html.escape(str(name))}</td><td class="n">{value}</td></tr>' for name, value in pairs)
+
+
+def quick_reference_html(language: Language | None = None) -> str:
+    """A one-page sheet of the game for a teacher to print: the ranks and their card points, the melds
+    and their values (from the engine's own tables), and the rule book's words for the meld contest
+    and for scoring, in the page's language (``language``: the card names')."""
+    lang = names.resolve(language)
+    trumps = [(rank.name_in(lang), TRUMP_POINTS[rank.index]) for rank in TRUMP_ORDER]
+    plain = [(rank.name_in(lang), PLAIN_POINTS[rank.index]) for rank in PLAIN_ORDER]
+    sequences = [(names.sequence_name(n, lang), value) for n, value in sorted(SEQUENCE_VALUES.items())]
+    sets = [(names.set_title(rank.index, lang), value) for rank, value in SET_VALUES.items()]
+    bela = [(names.bela_title(lang), BELA_VALUE)]
+    last = _("Last trick: {points} card points extra (C5).").format(points=LAST_TRICK_BONUS)
+
+    def quoted(ids: tuple[str, ...]) -> str:
+        return "".join(
+            f"<p><b>{rule(i).id} · {html.escape(_(rule(i).title))}.</b> {_text(_(rule(i).text))}</p>" for i in ids
+        )
+
+    words = {
+        "title": _("Tartli: quick reference"),
+        "ranks": _("Ranks and card points"),
+        "trumps": _("Trumps (C3)"),
+        "plain": _("Plain suits (C4)"),
+        "melds": _("Melds and their points"),
+        "sequences": _("Sequences (M1)"),
+        "sets": _("Sets of four (M2)"),
+        "bela": _("Béla (M3)"),
+        "contest": _("The meld contest"),
+        "scoring": _("Scoring"),
+    }
+    w = {key: html.escape(text) for key, text in words.items()}
+
+    def table(heading: str, pairs: Sequence[tuple[str, int]]) -> str:
+        return f"<table><tr><th colspan='2'>{heading}</th></tr>{_rows(pairs)}</table>"
+
+    return (
+        f'<div class="tartli-quickref" lang="{_text_language()}"><style>{_QUICK_CSS}</style>'
+        f"<h2>{w['title']}</h2><h3>{w['ranks']}</h3>"
+        f'<div class="tartli-quick-cols">{table(w["trumps"], trumps)}{table(w["plain"], plain)}'
+        f"<p>{html.escape(last)}</p></div>"
+        f"<h3>{w['melds']}</h3>"
+        f'<div class="tartli-quick-cols">{table(w["sequences"], sequences)}{table(w["sets"], sets)}'
+        f"{table(w['bela'], bela)}</div>"
+        f"<h3>{w['contest']}</h3>{quoted(QUICK_RULES['contest'])}"
+        f"<h3>{w['scoring']}</h3>{quoted(QUICK_RULES['scoring'])}"
+        "</div>"
+    )
+
+
+_PRINT = """<script>
+window.tartliPrint = function (quick) {
+  // The quick reference prints alone (the template's print stylesheet shows only it); the rule book
+  // prints without it.
+  document.body.classList.toggle("tartli-print-quick", !!quick);
+  window.addEventListener("afterprint", function () { document.body.classList.remove("tartli-print-quick"); },
+                          { once: true });
+  window.print();
+};
+</script>"""
+
+
+def print_buttons_html() -> str:
+    """The rule book page's two print buttons: the whole rule book, and the one-page quick reference."""
+    book = html.escape(_("Print the rule book"))
+    quick = html.escape(_("Print the quick reference"))
+    return (
+        f'<div class="tartli-print" style="display:flex;flex-wrap:wrap;gap:8px;margin:.4em 0">'
+        f'<button type="button" class="tartli-reset" onclick="window.tartliPrint(false)">{book}</button>'
+        f'<button type="button" class="tartli-reset" onclick="window.tartliPrint(true)">{quick}</button>'
+        f"</div>{_PRINT}"
     )

@@ -15,7 +15,17 @@ from tartli import rulebook
 from tartli.cards import Card
 from tartli.course import PAGES, index_of
 from tartli.errors import ArgumentError
-from tartli.rulebook import RULES, SECTIONS, anchor, link_rule_ids, rule_book_html, rule_href, rule_ids
+from tartli.rulebook import (
+    RULES,
+    SECTIONS,
+    anchor,
+    link_rule_ids,
+    print_buttons_html,
+    quick_reference_html,
+    rule_book_html,
+    rule_href,
+    rule_ids,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD = (ROOT / "tests" / "data" / "RULES.md").read_text(encoding="utf-8")
@@ -234,5 +244,20 @@ def test_the_notebook_shows_the_book_and_links_on(monkeypatch: pytest.MonkeyPatc
     exec(compile(code[0], "rules.ipynb", "exec"), {})  # what the kernel runs (nbval runs it there too)
     markups = [getattr(o, "data", "") for o in shown]
     assert markups[0] == "<h1>The rule book</h1>"  # a heading in the page's language (tr)
-    assert markups[1] == rule_book_html()
+    assert markups[1] == print_buttons_html() and markups[2] == quick_reference_html()  # for a teacher to print
+    assert markups[3] == rule_book_html()
     assert 'class="tartli-nav"' in markups[-1] and "practice.ipynb" in markups[-1]
+
+
+def test_the_quick_reference_holds_the_engine_s_tables_and_the_contest_and_scoring_rules() -> None:
+    from tartli.cards import PLAIN_POINTS, TRUMP_POINTS
+    from tartli.melds import SEQUENCE_VALUES, SET_VALUES
+
+    sheet = quick_reference_html()
+    cells = re.findall(r'<td class="n">(\d+)</td>', sheet)
+    assert sorted(map(int, cells)) == sorted(
+        [*TRUMP_POINTS, *PLAIN_POINTS, *SEQUENCE_VALUES.values(), *SET_VALUES.values(), 40]
+    )
+    for rule_id in ("K1", "K2", "K3", "S1", "S3", "S4"):
+        assert f"<b>{rule_id} · " in sheet
+    assert "Print the rule book" in print_buttons_html() and "window.print()" in print_buttons_html()

@@ -23,6 +23,8 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
   the page's kernel (:mod:`tartli.i18n`), so such a page never takes the pool's English kernel; a
   page asked for without ``?lang`` by a learner whose switch chose another language (the
   ``tartli_lang`` cookie) is redirected to its address in that language before a kernel starts.
+  A page opened from a shared link (``?record=...``, :mod:`tartli.share`) gets its own kernel too,
+  which Voilà starts with the address's query in ``QUERY_STRING``; every other page keeps its pool.
 * **Kernel errors go to the server's log, with a bound** (:mod:`tartli.server.logs`): kernels write
   the course's log lines (and any uncaught error in a widget callback) to a file that this server
   follows into its own log, each line cut, each kernel rate-limited, the file rotated; the visitor
@@ -277,9 +279,12 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     def should_use_rendered_notebook(
         self, notebook_data: Any, pool_size: int, template_name: str, theme: str, request_args: Any
     ) -> bool:
-        """A page asked for in another language than English gets its own kernel, not the pool's English one."""
+        """A page asked for in another language than the pools' (English unless ``--language``) gets its own
+        kernel; so does a page opened from a shared link (``?record=``, :mod:`tartli.share`): a pooled kernel ran its
+        notebook before the request came, without the address's query."""
         lang = self.get_argument("lang", "en")
-        if lang != getattr(self.kernel_manager, "policy", KernelPolicy()).language:
+        pooled = getattr(self.kernel_manager, "policy", KernelPolicy()).language
+        if lang != pooled or self.get_argument("record", None) is not None:
             return False
         return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args))
 

@@ -34,7 +34,9 @@ from tartli.names import Language, upper_first
 from tartli.record import Record
 from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
+from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import RecordFile, SvgBoard
+from tartli.widgets.share import ShareButton, page_query, position_from_address
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers.base import Exercise
 from tartli.widgets.trainers.canvas import NARROW_BELOW
@@ -67,6 +69,8 @@ class ScenarioLab:
         self.talon: list[Card] = []
         self.moves: list[str] = []  # the moves of a loaded record, until the position is edited
         self.table: TableController | None = None
+        self.seat = 0
+        """The learner's seat at the lab's table (a link may seat them at 1: ``&as=1``)."""
         self._build()
         self.from_seed(seed)
 
@@ -114,6 +118,7 @@ class ScenarioLab:
         )
         self.upload = RecordFile()
         self.download = w.HTML()
+        self.share_button = ShareButton()
         self.message = w.HTML()
         self.table_box = w.VBox()
         self.seed_button.on_click(self._guard(lambda _b: self.from_seed(int(self.seed.value))))
@@ -134,7 +139,7 @@ class ScenarioLab:
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 w.HBox(
-                    [self.check_button, self.play_button, self.upload, self.download],
+                    [self.check_button, self.play_button, self.upload, self.download, self.share_button],
                     layout=w.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.table_box,
@@ -274,16 +279,60 @@ class ScenarioLab:
         """Play the position against the computer, below the lab."""
         deal = self.deal()
         table = TableController(
-            seed=int(self.seed.value), rules=self.rule_set, language=self.language, first_dealer=deal.dealer
+            seed=int(self.seed.value),
+            rules=self.rule_set,
+            language=self.language,
+            first_dealer=deal.dealer,
+            human=self.seat,
         )
         if self.moves:  # a loaded record goes on from where it stopped
             table.load_record(Record(deal, self.rule_set, self.scores, list(self.moves)).to_json())
         else:
             table.load_deal(deal, scores=self.scores)
-        self.table = table
-        self.table_box.children = [table.widget]
+        self._seat_table(table)
         self.say(_("Here is the position at the table below: you play “Your hand”, the computer the other one."))
         return table
+
+    def _seat_table(self, table: TableController) -> None:
+        self.table = table
+        self.table_box.children = [table.widget]
+        table.on_refresh(self._share_table)
+        self._share_table()
+
+    def _share_table(self) -> None:
+        """The Share button of the lab links to its table's game while there is one."""
+        if self.table is not None:
+            self.share_button.query = self.table.share_button.query
+
+    def open_position(self, position: SharedPosition) -> TableController:
+        """Show a shared position: its cards, rules and scores in the lab, and the hand after
+        ``position.move`` moves at the table below, the learner in ``position.seat``."""
+        record = position.record
+        self.load_record(record.to_json())
+        self.seat = position.seat
+        table = TableController(
+            seed=int(self.seed.value),
+            rules=record.rules,
+            language=self.language,
+            first_dealer=record.deal.dealer,
+            human=position.seat,
+        )
+        table.open_position(position)
+        self._seat_table(table)
+        self.say(_("The position of the link is at the table below: play on, or step through its game with Redo."))
+        return table
+
+    def open_from_address(self, query: str | None = None) -> bool:
+        """Open the position the page's address names (``?record=...``, see :mod:`tartli.share`); True
+        if one was opened. A link that cannot be opened leaves the lab's deal and says why."""
+        position, why = position_from_address(query)
+        if why is not None:
+            self.say(_("This link cannot be opened: {why}. Here is a fresh deal instead.").format(why=why), error=True)
+            return False
+        if position is None:
+            return False
+        self.open_position(position)
+        return True
 
     def record(self) -> str:
         """The position as ``tartli/1`` text (no moves yet): to hand to a friend."""
@@ -320,6 +369,9 @@ class ScenarioLab:
             href = "data:application/json;charset=utf-8," + quote(text)
             label = html.escape(_("Save record"))
             self.download.value = f'<a download="tartli-position.json" href="{href}">{label}</a>'
+            if self.table is None:
+                record = Record(self.deal(), self.rule_set, self.scores, list(self.moves))
+                self.share_button.query = share_query(record, seat=self.seat)
 
     def _picture(self) -> str:
         phone = 0 < self.board.client_width < NARROW_BELOW  # drawn for the phone's own width
@@ -475,3 +527,52 @@ class LabChallenge(Exercise):
     def check(self) -> bool:
         ok, why = self.met()
         return self._judge(ok, (_("Right: {why}") if ok else _("Not yet: {why}")).format(why=why))
+
+
+class LinkedLab:
+    """The position of the page's address (``?record=...``), shown above the lesson in a lab of its own
+    with a title: :attr:`widget` is empty until there is one. Voilà gives the kernel the address; in
+    the static edition the browser sends it when :attr:`widget` is shown (a hidden Share button,
+    :class:`~tartli.widgets.share.ShareButton`), and the lab appears then."""
+
+    def __init__(self, seed: int = 2024) -> None:
+        self.seed = seed
+        self.lab: ScenarioLab | None = None
+        self._listener = ShareButton(layout=w.Layout(display="none"))
+        self.widget = w.VBox([self._listener])
+
+    def open(self, query: str | None = None) -> ScenarioLab | None:
+        """Open the address's link (``query``, default Voilà's ``QUERY_STRING``); the lab, or None if
+        the address names no position. A link that cannot be opened gives a lab with a fresh deal and a
+        message saying why."""
+        if query is None:
+            query = page_query()
+            if not self._listener.listen_address:
+                self._listener.on_address(lambda text: self._open_guarded(text))
+        if "record=" in query:
+            self._listener.address_handled = True
+        position, why = position_from_address(query)
+        if position is None and why is None:
+            return None
+        lab = ScenarioLab(seed=self.seed)
+        lab.open_from_address(query)
+        heading = _("The position from your link")
+        title = w.HTML(f"<h2>{html.escape(heading)}</h2>")
+        lab.widget.children = (title, *lab.widget.children)
+        self.lab = lab
+        self.widget.children = (self._listener, lab.widget)
+        return lab
+
+    def _open_guarded(self, query: str) -> None:
+        try:
+            self.open(query)
+        except Exception:  # a crafted address: the lesson below stays usable
+            log.exception("the linked position could not be opened")
+
+
+def linked_lab(query: str | None = None, seed: int = 2024) -> LinkedLab:
+    """The :class:`LinkedLab` of the page's address (``query``, default Voilà's ``QUERY_STRING``),
+    opened if the address names a position: display its ``widget`` above the lesson."""
+    linked = LinkedLab(seed)
+    linked.open(query)
+    return linked

@@ -57,8 +57,10 @@ from tartli.names import Language, Named
 from tartli.record import Record
 from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
+from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
 from tartli.widgets.hand_review import ReviewPanel, match_summary_html
+from tartli.widgets.share import ShareButton, page_query, position_from_address
 
 log = logging.getLogger(__name__)
 
@@ -391,6 +393,11 @@ class TableController:
         self._question: Callable[[], None] | None = None  # what "Yes" does while a question is asked
         self._ready_for: int | None = None  # at a table for two: whose cards may be shown now
         self._offer_two = offer_two_players
+        self._held = False
+        """A position opened from a link waits for the learner: the computer does not move until they
+        play, or press Play on (Redo steps through the game's own moves meanwhile)."""
+        self._from_link = False
+        """This page was opened from a link (good or bad): the game kept in the browser is not taken back."""
         unknown = set(controls) - set(CONTROLS) - set(TOPICS)
         if unknown:
             raise TartliError(f"unknown controls {sorted(unknown)}: use {', '.join(CONTROLS)}")
@@ -539,6 +546,7 @@ class TableController:
         self.new_button = w.Button(description=_("New deal"))
         self.upload = RecordFile()
         self.download = w.HTML()
+        self.share_button = ShareButton()
         self.log_view = w.HTML(
             layout=w.Layout(max_height="260px", overflow="auto", border="1px solid #ccc", padding="4px 8px")
         )
@@ -614,8 +622,9 @@ class TableController:
                 self.reveal_toggle,
                 self.upload,
                 self.download,
+                self.share_button,
             ],
-            layout=w.Layout(flex_flow="row wrap"),
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.two_toggle.layout.display = "" if self._offer_two else "none"
         helpers = w.HBox(
@@ -645,7 +654,7 @@ class TableController:
             ("reveal", (self.reveal_toggle,)),
             ("review", (self.review_panel.widget, self.summary_view)),
             ("deals", (self.seed_input, self.new_button)),
-            ("records", (self.upload, self.download)),
+            ("records", (self.upload, self.download, self.share_button)),
         ):
             if topic not in self.controls:
                 for part in parts:
@@ -747,7 +756,7 @@ class TableController:
 
     def _on_saved_game(self, change: dict[str, Any]) -> None:
         text = change["new"]
-        if self._human_moves_made() or self.match.results or text == self.saved_game():
+        if self._from_link or self._human_moves_made() or self.match.results or text == self.saved_game():
             return  # only a fresh page takes the kept game back
         try:
             restored = self.restore_game(text)
@@ -810,7 +819,7 @@ class TableController:
         # Pass only when there is something one could declare: otherwise playing a card says the same.
         self.pass_button.layout = _shown() if Pass in allowed and Declare in allowed else _hidden()
         self.out_button.layout = _shown() if GoOut in allowed else _hidden()
-        self.play_on_button.layout = _shown() if self._holding_for_claim() else _hidden()
+        self.play_on_button.layout = _shown() if self._holding_for_claim() or self._held_bot() else _hidden()
         # Going out is always allowed (S3) but only right with 501 (or in S3's claim window): say so by its look.
         self.out_button.button_style = "warning" if state.claim(viewer).valid else ""
         every = [m for m in legal if isinstance(m, Declare)]
@@ -1026,6 +1035,8 @@ class TableController:
                 "Your melds won the contest: with {total} you may go out now, before the computer plays its card "
                 "(S3), or play on."
             ).format(total=state.claim(self.human).total)
+        elif self._held_bot():
+            line = _("The computer's turn: Play on lets it move; Redo shows the move made in the game.")
         elif self._waiting_for_continue():
             line = _("Trick over: press Next trick when you have seen it.")
         elif self._is_bot(state.to_move or 0):
@@ -1153,7 +1164,18 @@ class TableController:
         text = said.format(number=index + 1, leader=self._said(leader), winner=self._said(winner), points=points)
         return f"<div class='tartli-last-trick'>{cards}<div>{html.escape(text)}</div></div>"
 
+    def share_record(self) -> tuple[Record, int]:
+        """The game a link to this table holds, and how many of its moves are made: the moves so far,
+        and those a Redo would make again (a position opened from a link keeps the rest of its game)."""
+        state = self.state
+        made = len(state.moves)
+        record = Record.from_state(state)
+        record.moves += [str(m) for m in reversed(self._redo)]
+        return record, made
+
     def _refresh_download(self) -> None:
+        record, made = self.share_record()
+        self.share_button.query = share_query(record, move=made, seat=self.human)
         text = Record.from_state(self.state).to_json()
         href = "data:application/json;charset=utf-8," + quote(text)
         save = html.escape(_("Save record"))
@@ -1184,6 +1206,7 @@ class TableController:
             raise TartliError(_("K1: wait for the computer's move"))
         self.state.push(move)  # raises IllegalMoveError with the rule, leaving the state as it was
         self._redo.clear()
+        self._held = False
         self.say(self._describe_last())
         self._after_move()
 
@@ -1342,16 +1365,22 @@ class TableController:
         return not before.claim(self.human).valid
 
     def play_on(self) -> None:
-        """The learner lets the claim window pass: the computer goes on."""
+        """The learner lets the claim window pass (or a position from a link go on): the computer goes on."""
         self._played_on_at = len(self.state.moves)
+        self._held = False
         self._after_move()
+
+    def _held_bot(self) -> bool:
+        """A position from a link waits with the computer to move (it moves when Play on is pressed)."""
+        to_move = self.state.to_move
+        return self._held and to_move is not None and self._is_bot(to_move)
 
     def _bot_due(self) -> int | None:
         """The computer's seat if it moves now: in turn, or out of turn with a right claim (S3, e.g. in the
         claim window after the learner's silent card took a trick its melds had won)."""
         state = self.state
         player = state.to_move
-        if player is None or self._holding_for_claim():
+        if player is None or self._held or self._holding_for_claim():
             return None
         if self._is_bot(player):
             return player
@@ -1445,6 +1474,7 @@ class TableController:
             self.opponent = bot_for_level(self.level, seed=seed)  # the same deal number plays the same way
         self.match = Match(self.rules, seed=seed, first_dealer=1)
         self._redo.clear()
+        self._held = False
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say(_("New deal #{seed}.").format(seed=seed))
         self._after_move()
@@ -1457,6 +1487,7 @@ class TableController:
             self._summaries.append(summary)
         self._hand_summary = None
         self._redo.clear()
+        self._held = False
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
         dealer, number = self.state.dealer, len(self.match.results) + 1
         if self._who(dealer) == "you":
@@ -1474,9 +1505,61 @@ class TableController:
         self.rules = record.rules
         self.match = match
         self._redo.clear()
+        self._held = False
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say(_("Record loaded: {n} moves.").format(n=len(state.moves)))
         self._after_move()
+
+    def open_position(self, position: SharedPosition) -> None:
+        """Show a shared position: its hand after ``position.move`` moves, the learner in ``position.seat``.
+        The game's later moves wait in Redo (step through them), and the computer waits for the learner
+        (who may play on from here instead)."""
+        record = position.record
+        whole = record.replay()  # a link's record was replayed once already: this cannot fail
+        state = position.state()
+        match = Match(record.rules, seed=self.seed, first_dealer=record.deal.dealer, scores=record.scores)
+        match.state = state
+        self.human = position.seat
+        self.rules = record.rules
+        self.match = match  # (after the seat: the engine's names follow it)
+        self._redo = list(reversed(whole.moves[position.move :]))
+        self._held = True
+        self._from_link = True
+        self._played_on_at = -1
+        self.refresh()  # the board and buttons first: a page that sees the message sees them too
+        total = len(record.moves)
+        if position.move == total:
+            said = ngettext(
+                "The position of the link, after its game's {n} move.",
+                "The position of the link, after all {n} moves of its game.",
+                total,
+            )
+        else:
+            said = _("The position of the link: move {n} of {total}. Play on, or step through the game with Redo.")
+        self.say(said.format(n=position.move, total=total))
+        self._after_move()
+
+    def open_from_address(self, query: str | None = None) -> bool:
+        """Open the position the page's address names (``?record=...&move=N&as=S``: Voilà's
+        ``QUERY_STRING``, or ``query``). True if one was opened; a link that cannot be opened leaves a
+        fresh deal and says why. Nothing happens without ``record=`` in the address. Without
+        ``query``, a page whose kernel was not given its address (the static edition) opens the link
+        when the browser sends the address (:class:`~tartli.widgets.share.ShareButton`)."""
+        if query is None:
+            query = page_query()
+            if not self.share_button.listen_address:  # (the static edition's kernel is not given the address)
+                self.share_button.on_address(self._guard(self.open_from_address))
+        if "record=" in query:
+            self.share_button.address_handled = True
+        position, why = position_from_address(query)
+        if why is not None:
+            self._from_link = True  # the message stays: the kept game does not replace it
+            self.say(_("This link cannot be opened: {why}. Here is a fresh deal instead.").format(why=why), error=True)
+            return False
+        if position is None:
+            return False
+        self.open_position(position)
+        return True
 
     def save_record(self) -> str:
         """The hand so far as ``tartli/1`` text."""
@@ -1487,6 +1570,7 @@ class TableController:
         self.match = Match(self.rules, seed=self.seed, first_dealer=deal.dealer, scores=scores)
         self.match.redeal(deal)
         self._redo.clear()
+        self._held = False
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
         self.say(_("A new position is dealt."))
         self._after_move()

@@ -1,0 +1,176 @@
+"""Progress that moves: the stars and stages kept in one browser as a short code, and back.
+
+The course keeps a learner's progress in the browser's ``localStorage`` (:mod:`tartli.widgets.board`):
+each exercise's record under ``tartli.trainers.<id>`` (``{"<exercise>": {"best": 2, "stages": 1,
+"solved": 6, "tries": 7, ...}}``, :class:`~tartli.widgets.trainers.progress.Progress`) and each
+lesson's step under ``tartli.steps.<lesson>`` (the step, and the steps done in
+``tartli.steps.<lesson>.done``). The game kept at the table (``tartli.table.*``) is not progress and
+stays out.
+
+:func:`progress_code` packs what the browser holds (``{key: text}``, as the course map reads it)
+into a code: ``P1`` and then compact JSON, zlib, base64url (:func:`tartli.share.pack`): the whole
+course done (23 exercises, 17 pages' steps) makes 604 characters. :func:`merge_code` reads a code
+and merges it with what the browser holds: every number the larger of the two (the best stars, the
+stages finished, the steps), the steps done joined, the stage under way from the record that
+finished more; nothing is ever lowered, so loading an old code, or one's own, loses no star. A
+garbled code is a :class:`ProgressCodeError` and changes nothing.
+
+>>> have = {"tartli.trainers.lesson02.tricks": '{"lesson02.tricks": {"best": 2, "stages": 1}}'}
+>>> code = progress_code(have)
+>>> code.startswith("P1"), merge_code(code, {}) == {"tartli.trainers.lesson02.tricks":
+...     '{"lesson02.tricks": {"best": 2, "clean": 0, "slips": 0, "solved": 0, "stages": 1, "tries": 0}}'}
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from tartli.errors import TartliError
+from tartli.i18n import _
+from tartli.share import pack, unpack
+from tartli.widgets.trainers.progress import Progress
+
+PREFIX = "P1"
+"""A progress code starts with this (the format's version): a table link's code is not taken for one."""
+MAX_CODE_CHARS = 20_000
+"""The longest code read (the whole course done makes 604 characters)."""
+MAX_CODE_BYTES = 200_000
+"""The most a code may unpack to."""
+MAX_ENTRIES = 1_000
+"""The most exercises and lessons a code may hold (the course has about a hundred)."""
+MAX_NUMBER = 10**6
+_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,120}")
+_FIELDS = ("best", "stages", "solved", "tries", "clean", "slips")
+"""A record's numbers, in the order a code writes them (a list: no field names in every entry)."""
+
+
+class ProgressCodeError(TartliError):
+    """A progress code that cannot be read (garbled, cut short, too long, or not a progress code)."""
+
+
+def _progress_keys(have: Mapping[str, str]) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str, list[Any]]]:
+    """What the browser holds, read: progress records by key, and lessons' steps ``[step, [done...]]``."""
+    records: dict[str, dict[str, dict[str, int]]] = {}
+    steps: dict[str, list[Any]] = {}
+    for key, text in have.items():
+        if not isinstance(key, str) or not isinstance(text, str) or not key.startswith("tartli."):
+            continue
+        name = key[len("tartli.") :]
+        if name.startswith("table.") or not _NAME.fullmatch(name) or len(text) > 100_000:
+            continue
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            continue
+        if name.startswith("steps."):
+            lesson, done = (name[len("steps.") : -len(".done")], True) if name.endswith(".done") else (name[6:], False)
+            entry = steps.setdefault(lesson, [0, []])
+            if done and isinstance(value, list):
+                entry[1] = sorted({n for n in value if type(n) is int and 0 < n < 100})
+            elif not done and type(value) is int and 0 <= value < 100:
+                entry[0] = value
+        elif isinstance(value, dict):
+            records[name] = Progress(value).to_dict()
+    return records, steps
+
+
+def progress_code(have: Mapping[str, str]) -> str:
+    """The code of the progress the browser holds (``have``: its ``tartli.*`` keys and their text)."""
+    records, steps = _progress_keys(have)
+    data = {
+        "p": {
+            key: {ex: [entry.get(f, 0) for f in _FIELDS] for ex, entry in rec.items()} for key, rec in records.items()
+        },
+        "s": steps,
+    }
+    return PREFIX + pack(data)
+
+
+def read_code(code: str) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str, list[Any]]]:
+    """The progress records and lessons' steps of a code; :class:`ProgressCodeError` if it is not one."""
+    garbled = ProgressCodeError(_("That is not a progress code, or not all of it: copy the whole code again."))
+    if not isinstance(code, str):
+        raise garbled
+    code = "".join(code.split())  # a code pasted over two lines
+    if len(code) > MAX_CODE_CHARS:
+        raise ProgressCodeError(
+            _("That progress code is too long: at most {limit} characters.").format(limit=MAX_CODE_CHARS)
+        )
+    if not code.startswith(PREFIX):
+        raise garbled
+    try:
+        data = unpack(code[len(PREFIX) :], MAX_CODE_CHARS, MAX_CODE_BYTES)
+    except ValueError:
+        raise garbled from None
+    if not isinstance(data, dict) or not isinstance(data.get("p"), dict) or not isinstance(data.get("s"), dict):
+        raise garbled
+    records: dict[str, dict[str, dict[str, int]]] = {}
+    count = 0
+    for key, record in data["p"].items():
+        if not _NAME.fullmatch(key) or key.startswith(("table.", "steps.")) or not isinstance(record, dict):
+            raise garbled
+        for exercise, numbers in record.items():
+            count += 1
+            if (
+                not _NAME.fullmatch(exercise)
+                or not isinstance(numbers, list)
+                or len(numbers) != len(_FIELDS)
+                or any(type(n) is not int or not 0 <= n <= MAX_NUMBER for n in numbers)
+                or numbers[0] > 3
+            ):
+                raise garbled
+            records.setdefault(key, {})[exercise] = dict(zip(_FIELDS, numbers, strict=True))
+    steps: dict[str, list[Any]] = {}
+    for lesson, entry in data["s"].items():
+        count += 1
+        if (
+            not _NAME.fullmatch(lesson)
+            or not isinstance(entry, list)
+            or len(entry) != 2
+            or type(entry[0]) is not int
+            or not 0 <= entry[0] < 100
+            or not isinstance(entry[1], list)
+            or any(type(n) is not int or not 0 < n < 100 for n in entry[1])
+        ):
+            raise garbled
+        steps[lesson] = [entry[0], sorted(set(entry[1]))]
+    if count > MAX_ENTRIES:
+        raise garbled
+    return records, steps
+
+
+def merge_code(code: str, have: Mapping[str, str]) -> dict[str, str]:
+    """The ``localStorage`` keys to write (and their text) to take in ``code`` on top of ``have``:
+    the best of each, nothing lowered. :class:`ProgressCodeError` (and nothing to write) for a bad code."""
+    records, steps = read_code(code)
+    mine, my_steps = _progress_keys(have)
+    writes: dict[str, str] = {}
+    for key, record in records.items():
+        merged = Progress(mine.get(key, {}))
+        merged.merge(record)
+        if merged.to_dict() != mine.get(key):
+            writes["tartli." + key] = merged.to_json()
+    for lesson, (step, done) in steps.items():
+        old_step, old_done = my_steps.get(lesson, [0, []])
+        if step > old_step:
+            writes[f"tartli.steps.{lesson}"] = str(step)
+        joined = sorted(set(old_done) | set(done))
+        if joined != old_done:
+            writes[f"tartli.steps.{lesson}.done"] = json.dumps(joined)
+    return writes
+
+
+def stars(have: Mapping[str, str]) -> int:
+    """All the stars the browser holds (each exercise's best, counted once), as the course map counts them."""
+    best: dict[str, int] = {}
+    for record in _progress_keys(have)[0].values():
+        for exercise, entry in record.items():
+            best[exercise] = max(best.get(exercise, 0), entry.get("best", 0))
+    return sum(best.values())
+
+
+__all__ = ["PREFIX", "ProgressCodeError", "merge_code", "progress_code", "read_code", "stars"]
