@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tartli import Card
 from tartli.course import PAGES, page_url
 
 from .conftest import assert_no_error_output
@@ -203,6 +204,50 @@ def test_a_whole_hand_is_played_to_the_end_with_a_declaration(open_page: Any) ->
     assert plays >= 9
     assert final.playable == []
     assert button(page, "Next hand").is_visible() or "wins the match" in final.status
+    opened.watch.assert_clean()
+
+
+def test_the_hint_the_review_and_try_again_at_the_table(open_page: Any) -> None:
+    """Through the real kernel: the Hint names a move the learner may make now; a learner who follows
+    it to the end of the hand can review the hand (every decision with its class, a progress bar while
+    phase 1 is judged) and try a marked decision again."""
+    opened = open_table(open_page)
+    page = opened.page
+    new_deal(page, 3)
+    hint_view = page.locator(".tartli-hint")
+    for _ in range(60):
+        state = wait_for_my_turn(page)
+        if "Hand over" in state.status:
+            break
+        before = hint_view.inner_text()  # (the last hint stays until the next: a move is never advised twice)
+        page.get_by_role("button", name="Hint").click()  # (its name has the icon too)
+        page.wait_for_function(
+            "before => { const t = (document.querySelector('.tartli-hint') || {}).innerText || '';"
+            " return t !== before && t.includes('Hint:'); }",
+            arg=before,
+        )
+        advice = hint_view.inner_text().split(" — ")[0]  # the move (its reason may name other cards)
+        said = [pick for pick in state.playable if str(Card.parse(pick).name()) in advice]
+        if said:  # a card advised: it is one the learner may play now; play it
+            play(page, said[0])
+        elif "béla" in advice and button(page, "Béla (40)").is_visible():
+            act_and_wait(page, lambda: button(page, "Béla (40)").click())
+        elif "declare" in advice and button(page, "Declare").is_visible():
+            act_and_wait(page, lambda: button(page, "Declare").click())
+        else:  # a swap or going out advised: take the first playable card instead
+            assert any(word in advice.lower() for word in ("swap", "out", "pass")), (advice, state)
+            play(page, state.playable[0])
+    else:
+        pytest.fail(f"the hand did not end: {table_state(page)}")
+    page.get_by_role("button", name="Review this hand").click()
+    decisions = page.locator(".tartli-review li.tartli-decision")
+    decisions.first.wait_for(timeout=60_000)
+    text = page.locator(".tartli-review").inner_text()
+    assert "Accuracy" in text and re.search(r"Trick \d+:", text), text[:400]
+    retry = page.locator(".tartli-review button", has_text="Try again")
+    if retry.count():  # a marked decision to replay (a perfect hand has none)
+        retry.first.click()
+        page.locator(".tartli-try-again").wait_for(state="visible", timeout=30_000)
     opened.watch.assert_clean()
 
 
