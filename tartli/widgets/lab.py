@@ -36,7 +36,7 @@ from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
 from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import RecordFile, SvgBoard
-from tartli.widgets.share import ShareButton, page_query, position_from_address
+from tartli.widgets.share import ShareButton, open_linked, page_query, position_from_address
 from tartli.widgets.table import TableController
 from tartli.widgets.trainers.base import Exercise
 from tartli.widgets.trainers.canvas import NARROW_BELOW
@@ -325,14 +325,7 @@ class ScenarioLab:
     def open_from_address(self, query: str | None = None) -> bool:
         """Open the position the page's address names (``?record=...``, see :mod:`tartli.share`); True
         if one was opened. A link that cannot be opened leaves the lab's deal and says why."""
-        position, why = position_from_address(query)
-        if why is not None:
-            self.say(_("This link cannot be opened: {why}. Here is a fresh deal instead.").format(why=why), error=True)
-            return False
-        if position is None:
-            return False
-        self.open_position(position)
-        return True
+        return open_linked(query, self.open_position, lambda text: self.say(text, error=True))
 
     def record(self) -> str:
         """The position as ``tartli/1`` text (no moves yet): to hand to a friend."""

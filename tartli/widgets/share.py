@@ -151,4 +151,21 @@ def position_from_address(query: str | None = None) -> tuple[SharedPosition | No
         return None, str(err)
 
 
-__all__ = ["ShareButton", "page_query", "position_from_address"]
+def open_linked(
+    query: str | None,
+    open_position: Callable[[SharedPosition], object],
+    refused: Callable[[str], None],
+) -> bool:
+    """Open the position the address names with ``open_position``; True if one was opened. A link that
+    cannot be opened is told to ``refused`` (the sentence for the page, translated) and opens nothing."""
+    position, why = position_from_address(query)
+    if why is not None:
+        refused(_("This link cannot be opened: {why}. Here is a fresh deal instead.").format(why=why))
+        return False
+    if position is None:
+        return False
+    open_position(position)
+    return True
+
+
+__all__ = ["ShareButton", "open_linked", "page_query", "position_from_address"]

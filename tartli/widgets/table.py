@@ -60,7 +60,7 @@ from tartli.rules import RuleSet
 from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
 from tartli.widgets.hand_review import ReviewPanel, match_summary_html
-from tartli.widgets.share import ShareButton, page_query, position_from_address
+from tartli.widgets.share import ShareButton, open_linked, page_query
 
 log = logging.getLogger(__name__)
 
@@ -1551,15 +1551,12 @@ class TableController:
                 self.share_button.on_address(self._guard(self.open_from_address))
         if "record=" in query:
             self.share_button.address_handled = True
-        position, why = position_from_address(query)
-        if why is not None:
+
+        def refused(text: str) -> None:
             self._from_link = True  # the message stays: the kept game does not replace it
-            self.say(_("This link cannot be opened: {why}. Here is a fresh deal instead.").format(why=why), error=True)
-            return False
-        if position is None:
-            return False
-        self.open_position(position)
-        return True
+            self.say(text, error=True)
+
+        return open_linked(query, self.open_position, refused)
 
     def save_record(self) -> str:
         """The hand so far as ``tartli/1`` text."""

@@ -299,6 +299,22 @@ def wait_for_cells(page: Any, timeout: float = PAGE_TIMEOUT_MS) -> None:
         raise AssertionError(f"{page.url} showed no cells in {timeout / 1000:.0f} s; it shows: {shown!r}") from None
 
 
+STEP_WHERE = "document.querySelector('.tartli-steps .tartli-where').textContent"
+"""The lesson's "Step N of M" line, as the page shows it."""
+
+
+def go_to_step(page: Any, number: int) -> str:
+    """Go to step ``number`` of a lesson by its address and wait until the step counter moved (a page
+    just opened stands on step 1); the counter's text after."""
+    page.locator(".tartli-steps .tartli-where").wait_for(timeout=PAGE_TIMEOUT_MS)
+    before = page.evaluate(STEP_WHERE)
+    page.evaluate(f"location.hash = '#step-{number}'")
+    if number > 1:
+        page.wait_for_function(f"before => {STEP_WHERE} !== before", arg=before)
+    text: str = page.evaluate(STEP_WHERE)
+    return text
+
+
 @dataclass
 class OpenedPage:
     page: Any

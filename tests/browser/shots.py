@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import (  # noqa: E402
     PAGE_TIMEOUT_MS,
     chromium_path,
+    go_to_step,
     launch_chromium,
     start_server,
     stop_server,
@@ -38,12 +39,7 @@ def take(page, server, file: str, step: int | None, lang: str) -> None:  # type:
     page.locator("#rendered_cells").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_load_state("networkidle", timeout=PAGE_TIMEOUT_MS)
     if step is not None:
-        page.locator(".tartli-steps .tartli-where").wait_for(timeout=PAGE_TIMEOUT_MS)
-        where = "document.querySelector('.tartli-steps .tartli-where').textContent"
-        before = page.evaluate(where)
-        page.evaluate(f"location.hash = '#step-{step}'")
-        if step != 1:
-            page.wait_for_function(f"before => {where} !== before", arg=before)
+        go_to_step(page, step)
     page.wait_for_timeout(1_500)  # the widgets' drawing at this width
 
 

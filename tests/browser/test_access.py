@@ -20,7 +20,7 @@ import pytest
 
 from tartli import Record
 from tartli.course import PAGES
-from tests.browser.conftest import wait_for_cells
+from tests.browser.conftest import STEP_WHERE, go_to_step, wait_for_cells
 from tests.browser.test_app import table_state, wait_for_my_turn
 
 AXE = Path(__file__).resolve().parents[2] / ".test-tools" / "node_modules" / "axe-core" / "axe.min.js"
@@ -92,15 +92,12 @@ def test_every_step_of_three_lessons_passes_axe(chromium: Any, app_server: Any, 
     try:
         page.locator(".tartli-steps .tartli-where").wait_for()
         count = page.locator(".tartli-steps .tartli-dots button").count()
-        where = "document.querySelector('.tartli-steps .tartli-where').textContent"
         for number in range(1, count + 1):
-            before = page.evaluate(where)
-            page.evaluate(f"location.hash = '#step-{number}'")
-            if number > 1:
-                page.wait_for_function(f"before => {where} !== before", arg=before)
+            go_to_step(page, number)
             page.wait_for_timeout(500)
             # the step counter says where the learner is (lesson 13's fourth step once read "Step 3 of 8")
-            assert f"Step {number} of {count}" in page.evaluate(where), (number, page.evaluate(where))
+            where = page.evaluate(STEP_WHERE)
+            assert f"Step {number} of {count}" in where, (number, where)
             audit(page, f"{file} step {number}")
     finally:
         context.close()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tartli.course import PAGES
+from tests.browser.conftest import go_to_step
 
 AUDIT = r"""
 () => {
@@ -72,12 +73,8 @@ def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, 
             return
         page.locator(".tartli-steps .tartli-where").wait_for()
         count = page.locator(".tartli-steps .tartli-dots button").count()
-        where = "document.querySelector('.tartli-steps .tartli-where').textContent"
         for number in range(1, count + 1):
-            before = page.evaluate(where)
-            page.evaluate(f"location.hash = '#step-{number}'")
-            if number > 1:
-                page.wait_for_function(f"before => {where} !== before", arg=before)
+            go_to_step(page, number)
             page.wait_for_timeout(400)  # a picture redrawn for the phone's width arrives just after
             check(page, f"{file} ({lang}) step {number}")
     finally:
