@@ -15,6 +15,8 @@ import pytest
 
 from tartli import site
 from tartli.course import PAGES, nav_html, page_url
+from tartli.site import builder
+from tartli.site.__main__ import main
 
 
 def _wheel(folder: Path, name: str, version: str, files: dict[str, str]) -> Path:
@@ -68,13 +70,13 @@ def test_a_lock_with_a_missing_dependency_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_placeholder_wheel_installs_nothing_importable(tmp_path: Path) -> None:
-    wheel = site._placeholder_wheel(tmp_path, "sqlite3")
+    wheel = builder._placeholder_wheel(tmp_path, "sqlite3")
     assert wheel.name == "sqlite3-0.0.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert names and all(n.startswith("sqlite3-0.0.0.dist-info/") for n in names)
-    assert site._top_level(wheel) == []
-    assert site._placeholder_wheel(tmp_path, "sqlite3").read_bytes() == wheel.read_bytes()  # reproducible
+    assert builder._top_level(wheel) == []
+    assert builder._placeholder_wheel(tmp_path, "sqlite3").read_bytes() == wheel.read_bytes()  # reproducible
 
 
 def test_pages_link_to_html_pages_in_the_static_edition() -> None:
@@ -103,18 +105,18 @@ def test_the_static_server_serves_wasm_with_its_type(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_a_folder_with_no_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert site.main(["serve", str(tmp_path)]) == 2
+    assert main(["serve", str(tmp_path)]) == 2
     assert "no built site" in capsys.readouterr().err
 
 
 def test_placeholders_depend_on_nothing(tmp_path: Path) -> None:
-    placeholder = site._placeholder_wheel(tmp_path, "jedi")
+    placeholder = builder._placeholder_wheel(tmp_path, "jedi")
     lock = site.pyodide_lock({"info": {}, "packages": {"jedi": {"depends": ["parso"]}}}, [], [placeholder])
     packages = lock["packages"]
     assert isinstance(packages, dict)
     assert packages["jedi"]["depends"] == []
     assert packages["jedi"]["version"] == "0.0.0"
-    assert set(site.PLACEHOLDERS) <= set(site.PRELOAD)  # so the kernel never tries to install them
+    assert set(builder.PLACEHOLDERS) <= set(builder.PRELOAD)  # so the kernel never tries to install them
 
 
 _WORKER = (
@@ -129,7 +131,7 @@ def test_the_worker_is_patched_to_start_from_the_snapshot(tmp_path: Path) -> Non
     static.mkdir(parents=True)
     (static / "352.js").write_text(_WORKER, encoding="utf-8")
     (static / "other.js").write_text("console.log(1)", encoding="utf-8")
-    assert site.patch_worker(tmp_path) == 1
+    assert builder.patch_worker(tmp_path) == 1
     patched = (static / "352.js").read_text(encoding="utf-8")
     assert "self.tartliSnapshot.load(f,o):f(o)})(t,{indexURL:s,stdout:" in patched
     assert "...e.loadPyodideOptions}),self.tartliSnapshot&&self.tartliSnapshot.restored(this._pyodide)," in patched
@@ -141,10 +143,10 @@ def test_a_worker_of_another_shape_stops_the_build(tmp_path: Path) -> None:
     static.mkdir(parents=True)
     (static / "352.js").write_text(_WORKER.replace("...e.loadPyodideOptions", "...e.options"), encoding="utf-8")
     with pytest.raises(site.BuildError, match="no loadPyodide call"):
-        site.patch_worker(tmp_path)
+        builder.patch_worker(tmp_path)
     (static / "352.js").write_text("console.log(1)", encoding="utf-8")
     with pytest.raises(site.BuildError, match="no Pyodide kernel worker"):
-        site.patch_worker(tmp_path)
+        builder.patch_worker(tmp_path)
 
 
 def test_the_snapshot_loaders_own_sha256_matches_hashlib(tmp_path: Path) -> None:
@@ -159,7 +161,7 @@ def test_the_snapshot_loaders_own_sha256_matches_hashlib(tmp_path: Path) -> None
         path = tmp_path / f"sample{i}.bin"
         path.write_bytes(data)
         files.append(str(path))
-    loader = Path(site.__file__).resolve().parent / "site_files" / "snapshot-loader.js"
+    loader = builder.FILES / "snapshot-loader.js"
     script = (
         "globalThis.self = globalThis;\n"
         f"require({json.dumps(str(loader))});\n"
@@ -190,16 +192,16 @@ def test_unpacking_refuses_members_outside_the_folder(
     target = tmp_path / "target"
     target.mkdir()
     with pytest.raises(site.BuildError, match="refusing to unpack"):
-        site._safe_extract(archive, target)
+        builder._safe_extract(archive, target)
     assert not (tmp_path / "outside.txt").exists()
 
 
 def test_every_download_is_pinned() -> None:
-    table = site.pins()
-    assert f"npm:pyodide=={site.PYODIDE_VERSION}" in table
-    for requirement in site.BROWSER_WHEELS:
+    table = builder.pins()
+    assert f"npm:pyodide=={builder.PYODIDE_VERSION}" in table
+    for requirement in builder.BROWSER_WHEELS:
         name, _, version = requirement.partition("==")
-        assert f"{site._normalize(name)}=={version}" in table, requirement
+        assert f"{builder._normalize(name)}=={version}" in table, requirement
     assert all(len(digest) == 64 and int(digest, 16) >= 0 for digest in table.values())
     with pytest.raises(site.BuildError, match="no pinned SHA-256"):
-        site._download(Path("python-is-not-run"), ["left-pad==1.0"], Path("/tmp/tartli-no-download"))
+        builder._download(Path("python-is-not-run"), ["left-pad==1.0"], Path("/tmp/tartli-no-download"))

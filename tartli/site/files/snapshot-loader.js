@@ -1,4 +1,4 @@
-// The static edition's start-up from a memory snapshot (see tartli/site.py), loaded by the Pyodide
+// The static edition's start-up from a memory snapshot (see tartli/site/builder.py), loaded by the Pyodide
 // kernel's web worker (the build adds one call to the worker's loadPyodide). With the settings'
 // loadPyodideOptions.snapshotURL it restores Python as make_snapshot.mjs left it (packages loaded,
 // IPython, the kernel and the course imported) instead of loading and importing all of it again;

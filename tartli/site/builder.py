@@ -1,16 +1,4 @@
-"""The static edition: the whole course as a Voici site that runs in the learner's browser.
-
-::
-
-    python3 -m tartli.site build            # from a clone: builds the site into _site/
-    python3 -m tartli.site serve _site      # serves a built site on http://127.0.0.1:8000/
-
-A classroom of hundreds should not need hundreds of kernels. The static edition is a
-folder of files that any static host serves (GitHub Pages, an intranet web server, a USB
-stick and ``serve``): Voici renders the same notebooks as the Voilà app (``notebooks/``,
-no second copy), and each page runs the engine and the widgets in the browser's own
-Python, Pyodide, through JupyterLite's Pyodide kernel. Nothing is fetched from the
-internet when the site is used; everything it needs is inside the folder.
+"""Building the static edition: ``python -m tartli.site build`` (see :mod:`tartli.site`).
 
 What ``build`` does (network to PyPI and npm is needed then, and only then):
 
@@ -47,20 +35,14 @@ links between pages point at ``.html`` pages there (:func:`tartli.course.page_ur
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import functools
 import gzip
 import hashlib
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import tarfile
-import threading
 import venv
 import zipfile
 from collections.abc import Sequence
@@ -71,7 +53,7 @@ from tartli.app import environment
 from tartli.course import PAGES, notebooks_dir, page_url
 from tartli.names import LANGUAGES
 
-__all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "build", "make_server", "pyodide_lock"]
+__all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "BuildError", "build", "pyodide_lock", "size_of"]
 
 PYODIDE_VERSION = "0.29.0"
 """The Pyodide release that ``jupyterlite-pyodide-kernel`` 0.7.0 is built for (its ``PYODIDE_VERSION``)."""
@@ -209,7 +191,7 @@ def _npm_pyodide(cache: Path) -> Path:
     actual = hashlib.sha256(archive.read_bytes()).hexdigest()
     if actual != expected:
         archive.unlink()
-        raise BuildError(f"{archive.name}: SHA-256 {actual}, but site_files/pins.txt pins {expected}")
+        raise BuildError(f"{archive.name}: SHA-256 {actual}, but files/pins.txt pins {expected}")
     _safe_extract(archive, target)
     return package
 
@@ -235,7 +217,10 @@ def _safe_extract(archive: Path, target: Path) -> None:
         tar.extractall(target)  # every member was checked above
 
 
-PINS = Path(__file__).resolve().parent / "site_files" / "pins.txt"
+FILES = Path(__file__).resolve().parent / "files"
+"""The build's own files: the pins, the snapshot maker and the worker's snapshot loader."""
+
+PINS = FILES / "pins.txt"
 """The SHA-256 of every file the build downloads (wheels from PyPI, Pyodide from npm)."""
 
 
@@ -449,8 +434,6 @@ def _precompile(cache: Path, runtime: Path, wheels: Sequence[Path]) -> None:
     )
 
 
-_SITE_FILES = Path(__file__).resolve().parent / "site_files"
-
 SNAPSHOT_MODULES = (*STARTUP_MODULES, "micropip", "piplite.piplite")
 """Imported (with ``pyodide_kernel``, which makes the IPython shell and kernel) before the memory
 snapshot is taken: a page then finds them imported."""
@@ -460,7 +443,7 @@ SNAPSHOT_FILES = ("snapshot.bin.gz", "snapshot-files.bin.gz", "snapshot-loader.j
 
 
 def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
-    """Take the memory snapshot of a started kernel (``site_files/make_snapshot.mjs``, Node.js and
+    """Take the memory snapshot of a started kernel (``files/make_snapshot.mjs``, Node.js and
     the site's own Pyodide, lock and wheels) into ``runtime``; return the kernel's settings for it.
 
     A page restores it instead of unpacking 26 wheels and importing IPython, the kernel and the
@@ -472,7 +455,7 @@ def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
     _run(
         [
             node,
-            str(_SITE_FILES / "make_snapshot.mjs"),
+            str(FILES / "make_snapshot.mjs"),
             str(runtime),
             str(runtime / "snapshot"),
             ",".join(PRELOAD),
@@ -480,7 +463,7 @@ def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
         ],
         cwd=cache,  # not a clone's root: `import tartli` must find the wheel
     )
-    shutil.copy2(_SITE_FILES / "snapshot-loader.js", runtime / "snapshot-loader.js")
+    shutil.copy2(FILES / "snapshot-loader.js", runtime / "snapshot-loader.js")
     base = "static/pyodide/"  # the kernel resolves options named ...URL against the site's base URL
     return {
         "snapshotURL": base + SNAPSHOT_FILES[0],
@@ -637,7 +620,7 @@ def _lite_dir(cache: Path, python: Path, project_wheel: Path) -> Path:
 
 
 def _project_root() -> Path:
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     if not (root / "pyproject.toml").exists():
         raise BuildError("the static site is built from a clone of the project (no pyproject.toml next to tartli/)")
     return root
@@ -743,96 +726,3 @@ def _contents(cache: Path) -> Path:
 def size_of(folder: Path) -> int:
     """The total size of the files in ``folder``, in bytes."""
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class's attribute, overridden as it documents
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-    }
-
-    sent: list[int] | None = None
-    """If a list: the size of every response body sent with status 200 is appended (for benchmarks)."""
-    requested: list[str] | None = None
-    """If a list: the path of every request is appended (for tests)."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if self.requested is not None:
-            self.requested.append(self.path)
-        if self.sent is not None and code == 200:
-            path = Path(self.translate_path(self.path))
-            if path.is_file():
-                self.sent.append(path.stat().st_size)
-
-    def end_headers(self) -> None:
-        # Ten minutes of freshness, as GitHub Pages gives: a second visit uses the browser's cache
-        # (and Chromium's cache of compiled WebAssembly) without asking again.
-        self.send_header("Cache-Control", "public, max-age=600")
-        super().end_headers()
-
-    def handle(self) -> None:
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser gave up on a response
-            super().handle()
-
-
-def make_server(
-    folder: Path,
-    port: int = 8000,
-    host: str = "127.0.0.1",
-    sent: list[int] | None = None,
-    requested: list[str] | None = None,
-) -> http.server.ThreadingHTTPServer:
-    """A static file server for a built site (port 0: any free port); ``sent`` collects the sizes
-    of the files it sends whole, ``requested`` the paths asked for."""
-    handler_class = type("_Handler", (_QuietHandler,), {"sent": sent, "requested": requested})
-    handler = functools.partial(handler_class, directory=str(folder))
-    return http.server.ThreadingHTTPServer((host, port), handler)
-
-
-def serve_in_thread(
-    folder: Path, port: int = 0, sent: list[int] | None = None, requested: list[str] | None = None
-) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve ``folder`` in a background thread; the server and its address."""
-    server = make_server(folder, port, sent=sent, requested=requested)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, bound = server.server_address[:2]
-    return server, f"http://{host!s}:{bound}/"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tartli.site", description="The course as a static site.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="build the site (needs PyPI and npm; run from a clone)")
-    b.add_argument("--out", type=Path, default=Path("_site"), help="where the site goes (default _site)")
-    b.add_argument(
-        "--cache", type=Path, default=Path(".site-cache"), help="downloads and build tools (default .site-cache)"
-    )
-    s = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
-    s.add_argument("folder", type=Path, nargs="?", default=Path("_site"))
-    s.add_argument("--port", type=int, default=8000)
-    args = parser.parse_args(argv)
-    if args.command == "build":
-        try:
-            out = build(args.out, args.cache)
-        except BuildError as err:
-            print(f"tartli.site: {err}", file=sys.stderr)
-            return 2
-        print(f"Built the static site in {out} ({size_of(out) / 2**20:.1f} MiB).")
-        print(f"Try it: python3 -m tartli.site serve {args.out}")
-        return 0
-    if not (args.folder / "index.html").exists():
-        print(f"tartli.site: {args.folder} holds no built site (python3 -m tartli.site build)", file=sys.stderr)
-        return 2
-    server = make_server(args.folder, args.port)
-    host, port = server.server_address[:2]
-    print(f"Tartli static site: open http://{host!s}:{port}/  (Ctrl+C stops it)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-// Build step of the static edition (tartli/site.py): a Pyodide memory snapshot of a kernel that has
+// Build step of the static edition (tartli/site/builder.py): a Pyodide memory snapshot of a kernel that has
 // started, made in Node.js with the site's own Pyodide, lock file and wheels.
 //
 //   node make_snapshot.mjs RUNTIME_DIR OUT PRELOAD MODULES   (run from a folder without tartli/)
