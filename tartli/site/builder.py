@@ -22,12 +22,18 @@ What ``build`` does (network to PyPI and npm is needed then, and only then):
    fallback to PyPI is switched off.
 4. A memory snapshot of a started kernel (:func:`_snapshot`): made in Node.js with the site's
    own Pyodide, after loading the packages and importing IPython, the kernel, the widgets and
-   the course, with the site-packages files as one archive beside it. A page restores it
+   the course, with the site-packages files a page still reads as one archive beside it, and
+   the standard library's zip without the modules already imported (:mod:`tartli.site.snapshot`).
+   The memory malloc holds free is zeroed first, so that it compresses. A page restores it
    instead of starting Python from the wheels (first widget, warm cache: about 6 s before,
    about 2 s after). The kernel's worker is edited to do so (:func:`patch_worker`), and falls
-   back to the wheels when the snapshot cannot be used.
+   back to the wheels when the snapshot cannot be used. The snapshot's files carry a hash of
+   their content in their names, so that hosts and browsers may keep them for good.
 5. ``voici build`` with the course's page template (no CDN links), sources stripped, and a
    start page that opens the lesson index.
+6. A gzip and a brotli copy beside every large file that compresses (:mod:`tartli.site.compress`),
+   which ``python -m tartli.site serve`` (:mod:`tartli.site.serve`) and a host set up as the
+   README says send to a browser that asks for them.
 
 The learner's progress is kept in the browser's ``localStorage``, as in the Voilà app; the
 links between pages point at ``.html`` pages there (:func:`tartli.course.page_url`).
@@ -35,7 +41,6 @@ links between pages point at ``.html`` pages there (:func:`tartli.course.page_ur
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
@@ -52,6 +57,7 @@ from typing import Any
 from tartli.app import environment
 from tartli.course import PAGES, notebooks_dir, page_url
 from tartli.names import LANGUAGES
+from tartli.site.compress import precompress
 
 __all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "BuildError", "build", "pyodide_lock", "size_of"]
 
@@ -144,8 +150,8 @@ def _normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
-    """Run one step, its output kept; on failure the error names the step and shows the output's tail."""
+def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    """Run one step, its output kept (and returned); on failure the error names the step and shows the output's tail."""
     shown = " ".join(str(c) for c in cmd)
     print("+", shown if len(shown) < 300 else shown[:300] + " ...", flush=True)
     result = subprocess.run(list(cmd), cwd=cwd, env=env, check=False, capture_output=True, text=True)
@@ -153,6 +159,7 @@ def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | N
         lines = (result.stdout + result.stderr).splitlines()[-25:]
         tail = "\n".join(line if len(line) < 400 else line[:400] + " ..." for line in lines)
         raise BuildError(f"this step failed (exit status {result.returncode}): {shown[:300]}\n{tail}")
+    return result.stdout
 
 
 def _tools(cache: Path) -> Path:
@@ -438,8 +445,22 @@ SNAPSHOT_MODULES = (*STARTUP_MODULES, "micropip", "piplite.piplite")
 """Imported (with ``pyodide_kernel``, which makes the IPython shell and kernel) before the memory
 snapshot is taken: a page then finds them imported."""
 
-SNAPSHOT_FILES = ("snapshot.bin.gz", "snapshot-files.bin.gz", "snapshot-loader.js")
-"""The snapshot, the site-packages archive and the worker's loader, in the site's Pyodide folder."""
+SNAPSHOT_FILES = {
+    "snapshotURL": "snapshot.bin",
+    "snapshotFilesURL": "snapshot-files.bin",
+    "snapshotStdlibURL": "snapshot-stdlib.zip",
+    "snapshotHelperURL": "snapshot-loader.js",
+}
+"""The snapshot, the site-packages archive, the trimmed standard library and the worker's loader, in
+the site's Pyodide folder, by the setting that names each. The build puts a hash of each file's
+content into its name (``snapshot-1f2e3d4c5b6a7980.bin``), so that a host and a browser may keep
+them for good (:func:`tartli.site.serve.cache_control`)."""
+
+
+def hashed_name(path: Path) -> Path:
+    """``path`` renamed to hold the first 16 hexadecimal digits of its SHA-256: ``snapshot-<hash>.bin``."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return path.rename(path.with_name(f"{path.stem}-{digest}{path.suffix}"))
 
 
 def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
@@ -449,10 +470,11 @@ def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
     A page restores it instead of unpacking 26 wheels and importing IPython, the kernel and the
     course (first widget with a warm cache: 5.9 s without it, about 2 s with it). Python's state
     is frozen at build time, so the loader reseeds ``random`` on every visit; the snapshot is
-    made anew by every build, after the wheels are final (it holds their code).
+    made anew by every build, after the wheels are final (it holds their code). What a page still
+    reads from its file system, and what it does not, is :mod:`tartli.site.snapshot`'s choice.
     """
     node = _node("to make the Pyodide snapshot")
-    _run(
+    summary = _run(
         [
             node,
             str(FILES / "make_snapshot.mjs"),
@@ -460,29 +482,24 @@ def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
             str(runtime / "snapshot"),
             ",".join(PRELOAD),
             ",".join(SNAPSHOT_MODULES),
+            str(Path(__file__).resolve().parent / "snapshot.py"),
         ],
         cwd=cache,  # not a clone's root: `import tartli` must find the wheel
     )
-    shutil.copy2(FILES / "snapshot-loader.js", runtime / "snapshot-loader.js")
+    facts = json.loads(summary.strip().splitlines()[-1])
+    print(
+        f"  snapshot: {facts['snapshot'] / 2**20:.1f} MiB of memory ({facts['heapInUse'] / 2**20:.1f} MiB in use), "
+        f"{facts['files']} files, the standard library's zip without {facts['stdlib']['cut']} modules",
+        flush=True,
+    )
+    shutil.copy2(FILES / "snapshot-loader.js", runtime / SNAPSHOT_FILES["snapshotHelperURL"])
     base = "static/pyodide/"  # the kernel resolves options named ...URL against the site's base URL
-    return {
-        "snapshotURL": base + SNAPSHOT_FILES[0],
-        "snapshotFilesURL": base + SNAPSHOT_FILES[1],
-        "snapshotHelperURL": base + SNAPSHOT_FILES[2],
-        # The loader checks these before use (a copy damaged on its way to a host, or a file
-        # replaced there, falls back to the wheels): the SHA-256 of each file as unpacked.
-        "snapshotSHA256": _unpacked_sha256(runtime / SNAPSHOT_FILES[0]),
-        "snapshotFilesSHA256": _unpacked_sha256(runtime / SNAPSHOT_FILES[1]),
-    }
-
-
-def _unpacked_sha256(path: Path) -> str:
-    """The SHA-256 (hex) of a gzip file's contents, as the browser has them after decompressing."""
-    digest = hashlib.sha256()
-    with gzip.open(path, "rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    settings = {key: base + hashed_name(runtime / name).name for key, name in SNAPSHOT_FILES.items()}
+    # The loader checks these before use (a copy damaged on its way to a host, or a file replaced
+    # there, falls back to the wheels): the SHA-256 of each file as the browser has it.
+    for key, setting in (("snapshotSHA256", "snapshotURL"), ("snapshotFilesSHA256", "snapshotFilesURL")):
+        settings[key] = hashlib.sha256((runtime / settings[setting].removeprefix(base)).read_bytes()).hexdigest()
+    return settings
 
 
 _WORKER_CALL = re.compile(
@@ -684,6 +701,11 @@ def build(out: Path, cache: Path) -> Path:
             rendered = out / "voici" / "render" / page_url(page, static=True, lang=lang)
             if not rendered.exists():
                 raise BuildError(f"Voici did not render {rendered.name}")
+    try:
+        summary = precompress(out, _node("to write the brotli copies of the site's files"))
+    except subprocess.CalledProcessError as err:
+        raise BuildError(f"compressing the site's files failed: {err.stderr[-2000:]}") from None
+    print(f"  compressed copies: {summary}", flush=True)
     return out
 
 

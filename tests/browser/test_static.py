@@ -18,6 +18,7 @@ import contextlib
 import gzip
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +30,7 @@ from tartli import site
 from tartli.course import PAGES, page_url
 from tartli.widgets.trainers import NameTheCard
 
-from .conftest import Watch, assert_no_error_output, browser_session
+from .conftest import CHROMIUM_ARGS, Watch, assert_no_error_output, browser_session, chromium_path
 
 pytestmark = pytest.mark.browser
 
@@ -178,14 +179,21 @@ def test_progress_is_kept_in_the_browser_and_shown_on_the_course_map(static_site
     index_watch.assert_clean()
 
 
+SNAPSHOT_NAME = re.compile(r"snapshot(-files|-stdlib|-loader)?-[0-9a-f]{16}\.(bin|zip|js)")
+"""The snapshot's files, their content's hash in their names."""
+
+
 def test_pages_start_from_the_memory_snapshot(static_site: str, context: Any, requested: list[str]) -> None:
-    """The kernel restores the snapshot and the site-packages archive: no wheel is fetched."""
+    """The kernel restores the snapshot, the site-packages archive and the trimmed standard library
+    (brotli-compressed by the server, as Chromium asks for): no wheel, nor Pyodide's own zip, is fetched."""
     del requested[:]
     page, watch = open_static(context, static_site, "table.ipynb")
     page.locator(".tartli-board svg").first.wait_for(state="visible")
     names = [path.rsplit("/", 1)[-1] for path in requested]
-    assert "snapshot.bin.gz" in names and "snapshot-files.bin.gz" in names and "snapshot-loader.js" in names
-    assert not [name for name in names if name.endswith(".whl")]
+    kinds = {match.group(1) for name in names if (match := SNAPSHOT_NAME.fullmatch(name))}
+    assert kinds == {None, "-files", "-stdlib", "-loader"}, names
+    assert not [name for name in names if name.endswith((".whl", ".gz", ".br"))], names
+    assert "python_stdlib.zip" not in names
     watch.assert_clean()
 
 
@@ -197,12 +205,16 @@ def test_without_the_snapshot_pages_start_from_the_wheels(
     from the one in the settings), still gets the course: the worker falls back to the wheels."""
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy, copy_function=os.link)
-    snapshot = copy / "static" / "pyodide" / "snapshot-files.bin.gz"
-    snapshot.unlink()  # a hard link: unlink before writing, the built site stays as it is
+    runtime = copy / "static" / "pyodide"
+    (archive,) = runtime.glob("snapshot-files-*.bin")
+    (snapshot,) = runtime.glob("snapshot-????????????????.bin")
+    for path in [archive] if damage == "changed" else [archive, snapshot]:
+        for version in (path, path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")):
+            version.unlink()  # hard links: unlink before writing, the built site stays as it is
     if damage == "changed":
-        snapshot.write_bytes(gzip.compress(b"not the archive the build made"))
-    else:
-        (copy / "static" / "pyodide" / "snapshot.bin.gz").unlink()
+        wrong = b"not the archive the build made"
+        archive.write_bytes(wrong)
+        archive.with_name(archive.name + ".gz").write_bytes(gzip.compress(wrong))
     asked: list[str] = []
     server, base = site.serve_in_thread(copy, requested=asked)
     try:
@@ -217,8 +229,44 @@ def test_without_the_snapshot_pages_start_from_the_wheels(
         server.shutdown()
         server.server_close()
     names = [path.rsplit("/", 1)[-1] for path in asked]
-    assert "snapshot.bin.gz" in names  # asked for, then not used
+    assert snapshot.name in names or snapshot.name + ".gz" in names  # asked for, then not used
     assert any(name.startswith("tartli-") and name.endswith(".whl") for name in names)
+
+
+FIRST_VISIT = 15 * 2**20
+REPEAT_VISIT = 2**20
+
+
+def test_a_first_visit_is_light_on_the_wire_and_a_repeat_visit_lighter(
+    built_site: Path, playwright_driver: Any, tmp_path: Path
+) -> None:
+    """Through ``python -m tartli.site serve`` in Chromium with a profile of its own (a disk cache, as
+    a learner's browser has): the index's first visit sends at most 15 MiB (32.5 MiB before the site
+    was compressed), a repeat visit at most 1 MiB. Counted by the server: every byte of every
+    response, headers included, the kernel's worker's too."""
+    sent: list[int] = []
+    server, base = site.serve_in_thread(built_site, sent=sent)
+    context = playwright_driver.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
+    )
+    try:
+        visits = []
+        for _ in range(2):
+            sent.clear()
+            page, watch = open_static(context, base, PAGES[0].file)
+            page.locator(".tartli-map").first.wait_for(state="visible")
+            page.wait_for_timeout(1_500)  # late requests still count
+            watch.assert_clean()
+            page.close()
+            visits.append(sum(sent))
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    first, repeat = visits
+    print(f"\nthe index: {first / 2**20:.2f} MiB the first time, {repeat / 2**10:.0f} KiB the second")
+    assert first <= FIRST_VISIT, f"{first:,} bytes"
+    assert repeat <= REPEAT_VISIT, f"{repeat:,} bytes"
 
 
 @pytest.mark.parametrize("file", ["06_meld_contest.ipynb", "table.ipynb"])
