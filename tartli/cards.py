@@ -83,8 +83,9 @@ class Rank(Choice):
         self.index: int = "AKOUX987".index(letter)
         """0-7, the rank's place in the sequence order A K O U X 9 8 7 (C2)."""
 
-    def name_in(self, language: Language | None = None) -> str:
-        """The rank's name: ``Rank.OVER.name_in("de") == "Ober"`` (no language: the page's)."""
+    def name_in(self, language: Language | None = None) -> names.Named:
+        """The rank's name: ``Rank.OVER.name_in("de") == "Ober"`` (no language: the page's), with its
+        forms (``.the`` "der Ober", see :class:`tartli.names.Named`)."""
         return names.rank_name(self.index, names.resolve(language))
 
     def __str__(self) -> str:
@@ -188,8 +189,9 @@ class Card:
         table = TRUMP_STRENGTH if self.suit is trump else PLAIN_STRENGTH
         return table[self.rank.index]
 
-    def name(self, language: Language | None = None) -> str:
-        """The card's name: "Over of Hearts", "piros felső", "Herz-Ober" (no language: the page's)."""
+    def name(self, language: Language | None = None) -> names.Named:
+        """The card's name: "Over of Hearts", "piros felső", "Herz-Ober" (no language: the page's),
+        with its forms for a sentence (``.acc`` "den Herz-Ober", see :class:`tartli.names.Named`)."""
         try:
             return names.card_name(self.rank.index, self.suit.index, names.resolve(language))
         except ValueError as err:

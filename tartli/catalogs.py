@@ -5,16 +5,29 @@
     python -m tartli.catalogs extract   # scan tartli/ and notebooks/; write tartli.pot, update every .po
     python -m tartli.catalogs compile   # every .po -> .mo (what tartli.i18n reads at run time)
     python -m tartli.catalogs check     # exit 1 on an untranslated or fuzzy entry, a placeholder
-                                        # that differs, or a .mo older than its .po
+                                        # that differs, a word the glossary refuses, or a stale .mo
+    python -m tartli.catalogs apply FILE LANG   # fill or override translations from a JSON map
+
+``apply`` takes a JSON map ``{"<msgid>": "<msgstr>"}`` (a plural entry: the key
+``"<msgid>\u0000<msgid_plural>"`` and a list of forms) and writes those translations into
+``LANG``'s .po, fuzzy flags cleared; messages the catalog does not hold are listed and left out.
+Translations kept as such maps outlive a merge: re-apply them, then ``compile``.
 
 This module uses Babel (a test dependency); the course itself reads the compiled catalogs with
 the standard library only (:mod:`tartli.i18n`). Strings are marked with ``_()``, ``N_()`` and
 ``ngettext()`` in the package and with ``tr()`` in the notebooks (a notebook's code cells are read
 as one Python file; a message's place is ``notebooks/NAME.ipynb:cell N``).
 
-What must be translated: everything in Hungarian; in German, everything but the lesson prose
-(:data:`GERMAN_OPTIONAL`: the notebooks other than :data:`GERMAN_PAGES`, the rule book page's
-texts and the history quiz), which falls back to English.
+What must be translated: everything, in Hungarian and in German: no page falls back to English.
+
+What else the check refuses (:func:`problems`), from the issue that asked for a course a teacher
+signs: a word the language's glossary (``tartli/locale/LANG/GLOSSARY.md``) replaces with another, an
+engine move word (``declare``, ``bela``, ``out``) in a sentence, a number for a person ("Játékos 0"),
+and in Hungarian a capital Béla or game name after a sentence's first word, a card written in the
+record's English code (``UA``, ``9H``) or the English rank letters ``A K O U`` outside the lab's
+record help. A translation may ask for a form of a name (``{card.acc}``, :data:`tartli.names.FORMS`);
+a form the language does not have is refused, and ``{code}`` (a card's English record code) may be
+left out of a translation.
 
 A fourth language: add its code to ``tartli.names.LANGUAGES`` (with its card names), then
 ``python -m tartli.catalogs extract --add xx`` makes ``tartli/locale/xx/LC_MESSAGES/tartli.po``
@@ -25,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import fnmatch
 import io
 import json
 import os
@@ -33,6 +45,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +54,8 @@ from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from tartli.i18n import DOMAIN, LOCALE_DIR, placeholders
-from tartli.names import LANGUAGES
+from tartli.i18n import DOMAIN, LOCALE_DIR, forms_asked, placeholders
+from tartli.names import FORMS, LANGUAGES
 
 ROOT = LOCALE_DIR.parent.parent
 """The clone's top folder (this tool works on a clone, not on an installed package)."""
@@ -52,9 +65,11 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 PARTS_DIR = ROOT / ".i18n-parts"
 """Work in progress: translations of some files kept apart (``PART.LANG.po``) until ``extract`` takes them in."""
 
-GERMAN_PAGES = ("notebooks/03_deal.ipynb", "notebooks/00_index.ipynb", "notebooks/table.ipynb")
-"""The lesson pages whose prose is in German too (the others fall back to English there)."""
-GERMAN_OPTIONAL = ("notebooks/*", "tartli/rulebook.py", "tartli/widgets/history_quiz.py")
+GLOSSARY = "GLOSSARY.md"
+"""Each language's glossary, ``tartli/locale/LANG/GLOSSARY.md``: one word for one thing."""
+OPTIONAL_PLACEHOLDERS = frozenset({"code", "letter"})
+"""Placeholders a translation may leave out: ``{code}`` and ``{letter}``, a card's or a suit's record code in
+English letters (Hungarian explains them only in the lab)."""
 
 
 def _shown(path: Path) -> str:
@@ -233,6 +248,33 @@ def fill(part: str, lang: str, source: Path) -> None:
     print(f"{_shown(target)}: {len(catalog)} messages, {missing} to translate")
 
 
+def apply(source: Path, lang: str) -> int:
+    """Fill or override ``lang``'s translations from a JSON map ``{msgid: msgstr}`` (a plural entry:
+    ``"msgid\\u0000msgid_plural": [forms]``); returns how many messages the catalog did not hold."""
+    table = json.loads(source.read_text(encoding="utf-8"))
+    if not isinstance(table, dict):
+        raise SystemExit(f"{source}: a JSON object {{msgid: msgstr}} is expected")
+    catalog = _read(po_path(lang), lang)
+    by_key = {"\u0000".join(_ids(m)): m for m in catalog if m.id}
+    unknown, changed = [], 0
+    for key, value in table.items():
+        message = by_key.get(key)
+        plural = isinstance(value, list)
+        if message is None or plural != (len(_ids(message)) > 1):
+            unknown.append(key)
+            continue
+        string = tuple(str(v) for v in value) if plural else str(value)
+        if message.string != string or "fuzzy" in message.flags:
+            message.string = string
+            message.flags.discard("fuzzy")
+            changed += 1
+    _write_po(catalog, po_path(lang), lang)
+    for key in unknown:
+        print(f"not in {lang}'s catalog: {key.split(chr(0))[0][:70]!r}")
+    print(f"{_shown(po_path(lang))}: {changed} translation(s) set from {source}, {len(unknown)} not in the catalog")
+    return len(unknown)
+
+
 def compiled(lang: str, *, with_parts: bool = False) -> bytes:
     """The .mo that ``lang``'s .po compiles to (with the work-in-progress parts laid over it)."""
     catalog = _read(po_path(lang), lang)
@@ -278,17 +320,6 @@ def _lay_over(catalog: Catalog, parts: list[Catalog]) -> None:
                     catalog.add(message.id, message.string, locations=message.locations)
 
 
-def required(message: Message, lang: str) -> bool:
-    """Whether ``message`` must be translated into ``lang`` (German leaves most lesson prose out)."""
-    if lang != "de":
-        return True
-    for place, _line in message.locations:
-        where = place.split("#")[0]
-        if where in GERMAN_PAGES or not any(fnmatch.fnmatch(where, p) for p in GERMAN_OPTIONAL):
-            return True
-    return False
-
-
 _ENGLISH = frozenset(
     ("the and you of to card cards trick tricks play your with for this that what which who").split()  # noqa: SIM905
 )
@@ -306,19 +337,127 @@ def wrong_language(msgid: str, string: str, lang: str) -> str | None:
     found = _words(string)
     if msgid in SAME_IN_EVERY_LANGUAGE:
         return None
-    if len(found) >= 3 and string.strip() == msgid.strip():
-        return "the English text itself"
+    if len(found) >= 3 and string.strip() == msgid.strip() and any(w in _ENGLISH for w in found):
+        return "the English text itself"  # (a name or a book's title is the same in every language)
     if len(found) >= 5 and sum(w in _ENGLISH for w in found) > len(found) / 5:
         return "English words"
-    if lang != "hu" and (string.count("ő") + string.count("ű") >= 2 or sum(w in _HUNGARIAN for w in found) >= 2):
+    quoted = set(_words(msgid))  # Hungarian words the English quotes too (felső, Felsős) are no slip
+    own = [w for w in found if w not in quoted]
+    if lang != "hu" and (sum(w.count("ő") + w.count("ű") for w in own) >= 2 or sum(w in _HUNGARIAN for w in own) >= 2):
         return "Hungarian"
     return None
 
 
-def problems(catalog: Catalog, lang: str) -> list[str]:
-    """What is wrong with ``catalog`` (one line each): untranslated, fuzzy, placeholders that differ, a text
-    in the wrong language."""
+@dataclass(frozen=True)
+class Term:
+    """One row of a glossary: the word to use for a thing, and the words the check refuses for it."""
+
+    english: str
+    use: str
+    refused: tuple[str, ...]
+    """Regular expressions (searched without regard to case unless they say ``(?-i:...)``)."""
+
+
+def glossary_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / GLOSSARY
+
+
+def glossary(lang: str, path: Path | None = None) -> list[Term]:
+    """The terms of ``lang``'s glossary: the rows of its Markdown table ``| English | use | not | note |``,
+    where the third column lists the refused words as code spans (`` `mérkőzés` ``)."""
+    path = path or glossary_path(lang)
+    if not path.exists():
+        return []
+    terms = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if not line.startswith("|") or len(cells) < 3 or set(cells[0]) <= set("-: "):
+            continue
+        refused = tuple(re.findall(r"`([^`]+)`", cells[2]))
+        if cells[0].lower() == "english":
+            continue
+        terms.append(Term(cells[0], cells[1], refused))
+    return terms
+
+
+ENGINE_WORDS = re.compile(r"(?<![\w/-])(declare|bela|out)(?![\w/-])", re.IGNORECASE)
+"""The engine's move words ('declare bela', 'out'): a learner never types them, so no translation says them."""
+NUMBERED_PERSON = re.compile(r"(?<!\w)(játékos|spieler|player)\s*:?\s*[01](?!\d)", re.IGNORECASE)
+"""A person called by a number ("Játékos 0", "(játékos: 0)")."""
+HU_CAPITALS = re.compile(
+    r"(?<!\w)(Bél[aá]|Tartli|Tartl|Felsős|Alsós|Ulti|Talonmáriás|Talonmarias|Kláber|Jass|Tarokk|Römi|Whist|Kanaszta|Piké)"
+)
+"""Words Hungarian writes in lower case: béla, and the names of card games (tartli, ulti, kláber ...)."""
+TITLES = ("Tartl und Zensa", "Ulti, Tarokk és néhány kis játék", "Perlen Reihe")
+"""Titles whose capitals stand (books): taken out before :data:`HU_CAPITALS` is looked for."""
+HU_CARD_CODE = re.compile(r"(?<![\w/])([AKOUX987][ALHB])(?!\w)|(?<!\w)(A K O U)(?!\w)")
+"""A card in the record's English code (UA, 9H), or the English rank letters, in a Hungarian sentence."""
+RECORD_HELP = ("notebooks/13_scenario_lab.ipynb",)
+"""Where the record's codes may be explained in Hungarian (the lab saves and opens records)."""
+
+
+def _sentence_start(before: str) -> bool:
+    """Does a word that follows ``before`` (the text before it on its line) start a sentence?"""
+    rest = before.rstrip(" *„“\"'(#-_>")
+    return not rest or rest[-1] in ".!?"
+
+
+def hu_capitals(text: str) -> list[str]:
+    """The words of :data:`HU_CAPITALS` that ``text`` writes with a capital inside a sentence.
+
+    >>> hu_capitals("Bemondod a Bélát. Béla: az adu király. A Tartli szabályai; Tartl und Zensa")
+    ['Bélát', 'Tartli']
+    """
+    for title in TITLES:
+        text = text.replace(title, " " * len(title))
+    text = re.sub(r"<[^>]*>", lambda tag: " " * len(tag.group(0)), text)  # <b>Tartli ...: a sentence's start
     found = []
+    for match in HU_CAPITALS.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if not _sentence_start(text[line_start : match.start()]):
+            word = re.match(r"\w+", text[match.start() :])
+            found.append(word.group(0) if word else match.group(0))
+    return found
+
+
+def _glossary_words(text: str, terms: list[Term]) -> list[str]:
+    said = []
+    for term in terms:
+        for pattern in term.refused:
+            hit = re.search(pattern, text, re.IGNORECASE)
+            if hit:
+                said.append(f"{hit.group(0)!r} (the glossary says {term.use!r} for {term.english})")
+    return said
+
+
+def _style(message: Message, string: str, lang: str, terms: list[Term]) -> list[str]:
+    """What the glossary and the language's spelling refuse in one translation."""
+    found = [f"glossary: {word}" for word in _glossary_words(string, terms)]
+    words = ENGINE_WORDS.findall(string)
+    if words:
+        found.append(f"an engine move word ({', '.join(sorted(set(words)))})")
+    if NUMBERED_PERSON.search(string):
+        found.append("a number for a person")
+    unknown = {f for f in forms_asked(string) if f[:1].lower() + f[1:] not in FORMS.get(lang, ())}
+    if unknown:
+        found.append(f"a form {lang} does not have ({', '.join(sorted(unknown))})")
+    if lang == "hu":
+        capitals = hu_capitals(string)
+        if capitals:
+            found.append(f"a capital inside a sentence ({', '.join(capitals)})")
+        places = {place.split("#")[0] for place, _line in message.locations}
+        if not places & set(RECORD_HELP):
+            codes = [m.group(0) for m in HU_CARD_CODE.finditer(string)]
+            if codes:
+                found.append(f"English card codes in a Hungarian sentence ({', '.join(codes)})")
+    return found
+
+
+def problems(catalog: Catalog, lang: str, terms: list[Term] | None = None) -> list[str]:
+    """What is wrong with ``catalog`` (one line each): untranslated, fuzzy, placeholders that differ, a text
+    in the wrong language, and what the glossary and the language's spelling refuse (:func:`_style`)."""
+    found = []
+    terms = glossary(lang) if terms is None else terms
     for message in catalog:
         if not message.id:
             continue
@@ -329,8 +468,7 @@ def problems(catalog: Catalog, lang: str) -> list[str]:
             found.append(f"{lang}: fuzzy: {short!r} ({where})")
             continue
         if not all(strings):
-            if required(message, lang):
-                found.append(f"{lang}: untranslated: {short!r} ({where})")
+            found.append(f"{lang}: untranslated: {short!r} ({where})")
             continue
         odd = wrong_language(ids[0], strings[0], lang)
         if odd is not None:
@@ -339,8 +477,11 @@ def problems(catalog: Catalog, lang: str) -> list[str]:
         for string in strings:
             got = placeholders(string)
             last = string is strings[-1]
-            if got - wanted or ((len(ids) == 1 or last) and got != wanted):
+            missing = wanted - got - OPTIONAL_PLACEHOLDERS
+            if got - wanted or ((len(ids) == 1 or last) and missing):
                 found.append(f"{lang}: placeholders {sorted(got)} != {sorted(wanted)}: {short!r} ({where})")
+            for said in _style(message, string, lang, terms):
+                found.append(f"{lang}: {said}: {short!r} ({where})")
     return found
 
 
@@ -375,6 +516,9 @@ def main(argv: list[str] | None = None) -> int:
     fl.add_argument("part")
     fl.add_argument("lang")
     fl.add_argument("json", type=Path)
+    ap = sub.add_parser("apply", help="fill or override a language's translations from a JSON map {msgid: msgstr}")
+    ap.add_argument("json", type=Path, metavar="FILE")
+    ap.add_argument("lang", choices=TRANSLATED, metavar="LANG")
     args = parser.parse_args(argv)
     if args.command == "extract":
         extract_all(args.add)
@@ -386,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
         fill(args.part, args.lang, args.json)
     elif args.command == "part":
         fragment(args.part, args.files)
+    elif args.command == "apply":
+        apply(args.json, args.lang)
     else:
         return check(args.part)
     return 0

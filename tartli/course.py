@@ -25,6 +25,30 @@ class Page:
     summary: str
     exercises: tuple[str, ...] = ()
     """Ids of the exercises on the page, whose stars the course map shows."""
+    teaches: tuple[str, ...] = ()
+    """What the page teaches that a table or a trainer may offer (:data:`TOPICS`): see :func:`taught`."""
+
+
+TOPICS = (
+    "swap",
+    "undo",
+    "phases",
+    "melds",
+    "review",
+    "out",
+    "levels",
+    "hint",
+    "last-trick",
+    "pause",
+    "reveal",
+    "austrian",
+    "deals",
+    "records",
+)
+"""What a lesson's table or trainer offers only once the course has taught it: the table's controls
+(swap the trump 7, undo, declare, the review of phase 2, go out, the computer's level, the hint, the
+last trick, how long a trick stays, both hands shown, deals by number, records) and the trainers'
+words and positions (the two phases by name, the Austrian rules)."""
 
 
 PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its notebook's metadata
@@ -46,12 +70,14 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("The deal and the table"),
         N_("Packets of three, the trump indicator, the talon, the swap."),
         exercises=("lesson03.quiz",),
+        teaches=("swap",),
     ),
     Page(
         "04_phase_one.ipynb",
         N_("Phase 1: trick and draw"),
         N_("Free play in the first seven tricks, and who draws what."),
         exercises=("lesson04.quiz",),
+        teaches=("undo", "phases"),
     ),
     Page(
         "05_melds.ipynb",
@@ -64,6 +90,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("The meld contest"),
         N_("Who may answer a declaration, and who scores."),
         exercises=("lesson06.meld-contest",),
+        teaches=("melds",),
     ),
     Page(
         "07_sequences.ipynb",
@@ -76,24 +103,28 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Phase 2"),
         N_("Follow suit, trump if you cannot, the last trick's 10, stichmatsch; endgames with a coach."),
         exercises=("lesson08.endgame", "lesson08.what-may-you-play"),
+        teaches=("review",),
     ),
     Page(
         "09_scoring.ipynb",
         N_("Scoring and going out"),
         N_("Running scores to 501, claiming at any moment, buli and maccs, the chalk slate."),
         exercises=("lesson09.going-out",),
+        teaches=("out",),
     ),
     Page(
         "10_play_a_game.ipynb",
         N_("Play a game"),
         N_("A whole match against the computer at your level, with hints, undo and a review of each hand."),
         exercises=("lesson10.match",),
+        teaches=("levels", "hint", "last-trick", "pause", "reveal"),
     ),
     Page(
         "11_variants.ipynb",
         N_("Variants"),
         N_("The Austrian Tartl and the Pais béla rule, side by side on the same deal."),
         exercises=("lesson11.quiz",),
+        teaches=("austrian",),
     ),
     Page(
         "12_history.ipynb",
@@ -109,6 +140,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Scenario lab"),
         N_("Set up any position, check it, play it out, or pass it on as a record."),
         exercises=("lesson13.lab-challenge",),
+        teaches=("deals", "records"),
     ),
     Page("rules.ipynb", N_("The rule book"), N_("Every rule of the game, by its ID, in a few words.")),
     Page(
@@ -129,6 +161,23 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
     Page("table.ipynb", N_("Play at the table"), N_("A whole game against the computer, or two people at one screen.")),
 )
 """The pages in reading order. Lessons are added here as they are written."""
+
+
+def taught(file: str) -> frozenset[str]:
+    """What the course has taught by the end of the page ``file`` (its own lesson included): a lesson's
+    table and trainers offer only that. The pages after the lessons (the rule book, practice, the
+    table) come after everything.
+
+    >>> sorted(taught("03_deal.ipynb")), "austrian" in taught("09_scoring.ipynb"), taught("table.ipynb") == set(TOPICS)
+    (['swap'], False, True)
+    """
+    found: set[str] = set()
+    for page in PAGES[: index_of(file) + 1]:
+        found.update(page.teaches)
+    unknown = found - set(TOPICS)
+    if unknown:  # pragma: no cover - PAGES and TOPICS are written together
+        raise KeyError(f"topics {sorted(unknown)} are not in TOPICS")
+    return frozenset(found)
 
 
 def notebooks_dir() -> Path:

@@ -392,7 +392,7 @@ class Event(NamedTuple):
         if p is None:
             name = ""
         elif who is None:
-            name = f"{names.term('player', language())} {p}"
+            name = names.player_name(p, language())
         else:
             name = who[p]
         you = name == "You"
@@ -420,7 +420,7 @@ class Event(NamedTuple):
             return says(
                 _("You win trick {trick} ({points} card points)."),
                 _("{name} wins trick {trick} ({points} card points)."),
-                trick=self.trick,
+                trick=names.number(self.trick, language()),
                 points=self.points,
             )
         if kind == "declare":
@@ -438,7 +438,7 @@ class Event(NamedTuple):
             return says(_("You answer “{said}”."), _("{name} answers “{said}”."), said=said)
         if kind == "score":
             meld = _meld_by_title().get(self.say)
-            said = meld.title() if meld is not None else self.say
+            said = meld.title() if meld is not None else names.Named(self.say)
             return says(
                 _("You score {said}: {points}."), _("{name} scores {said}: {points}."), said=said, points=self.points
             )
@@ -481,7 +481,7 @@ class Event(NamedTuple):
         if kind == "uncounted":
             return _(
                 "The claim came before trick {trick} was taken: its {points} card points count for neither player."
-            ).format(trick=self.trick, points=self.points)
+            ).format(trick=names.number(self.trick, language()), points=self.points)
         if kind == "tie":
             return _("Both have reached 501 with equal totals: the first to score in the next hand wins the buli.")
         if kind == "end":
@@ -490,6 +490,21 @@ class Event(NamedTuple):
                 return _("The hand is over: {a} to {b}.").format(a=a, b=b)
             return _("The hand is over: {result}.").format(result=self.say)
         return f"{kind} {self.say}".strip()
+
+
+def person(name: str) -> str:
+    """A player inside a sentence, in the page's language: "You" and "The computer" (the names the
+    engine's callers use, see :meth:`Event.describe`) become "you" and "the computer"; a person's own
+    name stays as it is.
+
+    >>> person("The computer"), person("Anna")
+    ('the computer', 'Anna')
+    """
+    if name == "You":
+        return _("you")
+    if name == "The computer":
+        return _("the computer")
+    return name
 
 
 def _announcement_word(word: str) -> str:
@@ -623,6 +638,11 @@ class HandState:
 
     Give it to nobody but a referee: players get :meth:`view`.
     """
+
+    player_names: tuple[str, str] | None = None
+    """How a refusal names the players, as :meth:`Event.describe`'s ``who`` does (``("You", "The
+    computer")``, or two people's names): the caller sets it. Without it a refusal calls the mover's
+    opponent "your opponent" (English keeps its "player 0"); it never shows a number for a person."""
 
     def __init__(self, deal: Deal, rules: RuleSet | None = None, scores: Sequence[int] = (0, 0)) -> None:
         if not isinstance(deal, Deal):
@@ -959,19 +979,28 @@ class HandState:
         trick = self._trick
         if trick.lead < 0 and p != self.leader:
             return IllegalMoveError(
-                "K1", _("player {player} leads this trick (D3): wait for their card").format(player=self.leader)
+                "K1", _("{name} leads this trick (D3): wait for their card").format(name=self._opponent_of(p))
             )
         if trick.lead >= 0 and p == self.leader:
             return IllegalMoveError(
-                "K1", _("you have led to this trick: player {player} plays next").format(player=1 - p)
+                "K1", _("you have led to this trick: {name} plays next").format(name=self._opponent_of(p))
             )
         if not self._hands[p] >> card.index & 1:
             # K1: a player plays a card of their hand (T2/T4 are the second player's duties, not this).
+            # ({code} is the record's English notation: a translation may leave it out.)
             return IllegalMoveError("K1", _("you do not hold the {card} ({code})").format(card=card.name(), code=card))
         lead_suit = CARDS[trick.lead].suit
         if self._hands[p] & SUIT_MASKS[lead_suit.index]:
             return IllegalMoveError("T4", _follow_suit(lead_suit))
         return IllegalMoveError("T4", _play_a_trump(self.trump))
+
+    def _opponent_of(self, p: int) -> str:
+        """The mover's opponent in a refusal: the name the caller gave (:attr:`player_names`), else
+        "your opponent" (English, as always, "player 1")."""
+        other = 1 - p
+        if self.player_names is not None:
+            return person(self.player_names[other])
+        return f"player {other}" if language() == "en" else _("your opponent")
 
     def _why_not_bela(self, p: int) -> IllegalMoveError:
         if self.rules.bela_at_declaration:

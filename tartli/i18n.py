@@ -35,23 +35,28 @@ import functools
 import gettext as _gettext
 import os
 import string
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import parse_qs
 
 from tartli import names
-from tartli.names import LANGUAGES, Language
+from tartli.names import FORMS, LANGUAGES, Language, Named
 
 __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
     "N_",
+    "Named",
     "_",
     "catalog",
+    "comma_list",
+    "joined",
     "language",
     "language_from_query",
     "ngettext",
     "placeholders",
     "set_language",
+    "the",
     "tr",
 ]
 
@@ -99,14 +104,70 @@ def N_(message: str) -> str:
 def placeholders(text: str) -> set[str]:
     """The named fields of a ``str.format`` text: ``placeholders("{n} of {card}") == {"n", "card"}``.
 
-    >>> sorted(placeholders("{who} plays {card}, {{not this}}"))
+    A field that asks for a form of a name (``{card.acc}``, see :class:`tartli.names.Named`) is the
+    name's field: the same placeholder.
+
+    >>> sorted(placeholders("{who} plays {card.acc}, {{not this}}"))
     ['card', 'who']
     """
+    return {field.split(".")[0].split("[")[0] for field in fields(text)}
+
+
+def fields(text: str) -> set[str]:
+    """The fields of a ``str.format`` text as written, forms included: ``{"card.acc", "n"}``."""
     found = set()
     for _literal, field, _spec, _conversion in string.Formatter().parse(text):
         if field is not None:
             found.add(field)
     return found
+
+
+def forms_asked(text: str) -> set[str]:
+    """The forms of names a translation asks for: ``forms_asked("{card.acc} und {meld.the}") == {"acc", "the"}``."""
+    return {field.split(".", 1)[1] for field in fields(text) if "." in field}
+
+
+def the(name: str) -> Named:
+    """``_("the {card}")`` of a card's or a meld's name, keeping the name's forms for the sentence around it.
+
+    English "the Ace of Hearts"; German "das Herz-Daus" (its ``acc`` "das Herz-Daus", ``dat`` "dem
+    Herz-Daus"); Hungarian "a piros ász" (``acc`` "a piros ászt").
+    """
+    forms = name.forms if isinstance(name, Named) else {}
+    return Named(_("the {card}").format(card=name), forms)
+
+
+def comma_list(items: Sequence[str]) -> Named:
+    """``items`` joined by commas (no conjunction), every form of the names joined the same way:
+    "Heart-Ace-Terc, Heart-Nine-Terc", and in German ``.dat`` "der Herz-Daus-Terz, der Herz-Neuner-Terz"."""
+    forms: dict[str, str] = {}
+    for form in FORMS[language()]:
+        forms[form] = ", ".join(
+            item.forms.get(form, str(item)) if isinstance(item, Named) else str(item) for item in items
+        )
+    return Named(", ".join(items), forms)
+
+
+def joined(items: Sequence[str], template: str, head: str, tail: str) -> Named:
+    """A list said in a sentence: ``template`` (translated, e.g. ``_("{cards} or {card}")``) with
+    ``head`` the items but the last, joined by commas, and ``tail`` the last. Every form the items
+    know is joined the same way, so that ``{cards.acc}`` puts each of them in the accusative.
+
+    >>> set_language("de"); from tartli import Card
+    >>> both = joined([the(Card.parse(c).name()) for c in ("AH", "XH")], _("{cards} or {card}"), "cards", "card")
+    >>> both.acc; set_language("en")
+    'das Herz-Daus oder den Herz-Zehner'
+    """
+    if len(items) == 1:
+        only = items[0]
+        return only if isinstance(only, Named) else Named(only)
+    text = template.format(**{head: ", ".join(items[:-1]), tail: items[-1]})
+    forms = {}
+    if not forms_asked(template):
+        for form in FORMS[language()]:
+            said = [item.forms.get(form, str(item)) if isinstance(item, Named) else str(item) for item in items]
+            forms[form] = template.format(**{head: ", ".join(said[:-1]), tail: said[-1]})
+    return Named(text, forms)
 
 
 def language_from_query(query: str) -> Language | None:

@@ -30,11 +30,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from tartli import names
 from tartli._checks import checked
 from tartli.cards import CARDS
 from tartli.errors import ArgumentError, TartliError, shown
-from tartli.game import Deal, HandState, Status
-from tartli.i18n import _
+from tartli.game import Deal, HandState, Status, person
+from tartli.i18n import _, language
 from tartli.rules import RuleSet, rules_arg
 
 
@@ -88,6 +89,7 @@ class Match:
         self.buli = [buli[0], buli[1]]
         self.results: list[HandResult] = []
         self.tie_pending = False
+        self._player_names: tuple[str, str] | None = None
         if first_dealer is None:
             first_dealer = self.draw_for_dealer(self.rng)
         elif type(first_dealer) is not int or first_dealer not in (0, 1):
@@ -121,14 +123,55 @@ class Match:
                 return p
         return None
 
+    def _match_over(self) -> str:
+        """S6's refusal of another hand: who won, by the name the caller gave (:attr:`player_names`)."""
+        winner = self.winner
+        assert winner is not None
+        if self.player_names is None:
+            if language() == "en":
+                return _("the match is over: {name} has won it").format(name=f"player {winner}")
+            return _("the match is over: {name} has won it").format(
+                name=names.player_name(winner, language(), in_sentence=True)
+            )
+        if self.player_names[winner] == "You":
+            return _("the match is over: you have won it")
+        return _("the match is over: {name} has won it").format(name=person(self.player_names[winner]))
+
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def buli_with_hand(self) -> tuple[int, int]:
+        """The buli counting the current hand's too: ``buli`` books a hand's at :meth:`next_hand`, but a
+        learner reads the tally the moment the hand is won (S4, S5)."""
+        state = self.state
+        buli = [self.buli[0] + state.buli[0], self.buli[1] + state.buli[1]]
+        if self.tie_pending and state.first_scorer is not None:
+            buli[state.first_scorer] += 1
+        return buli[0], buli[1]
+
+    @property
+    def player_names(self) -> tuple[str, str] | None:
+        """How messages name the players (see :attr:`HandState.player_names`); every hand of the match
+        gets them. None: no names were given, and no message shows a number for a person but English."""
+        return self._player_names
+
+    @player_names.setter
+    def player_names(self, value: tuple[str, str] | None) -> None:
+        if value is not None and (
+            not isinstance(value, tuple) or len(value) != 2 or not all(isinstance(v, str) for v in value)
+        ):
+            raise ArgumentError(f'player_names are two names, e.g. ("You", "The computer"), not {shown(value)}')
+        self._player_names = value
+        self.state.player_names = value
+
     def _deal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
         if deal is None:
             deal = Deal.shuffled(self.rng, self.dealer, indicator_packet)
-        return HandState(deal, self.rules, self.scores)
+        state = HandState(deal, self.rules, self.scores)
+        state.player_names = self._player_names
+        return state
 
     def redeal(self, deal: Deal | None = None, indicator_packet: int = 6) -> HandState:
         """Replace the current hand before any move (e.g. V1: the non-dealer chose the indicator)."""
@@ -146,7 +189,7 @@ class Match:
         if not state.is_over:
             raise TartliError("S1: " + _("the hand is not over yet: play it out or go out first"))
         if self.is_over:
-            raise TartliError("S6: " + _("the match is over: player {player} has won it").format(player=self.winner))
+            raise TartliError("S6: " + self._match_over())
         if indicator_packet != 6 and not self.rules.indicator_choice:
             raise TartliError("V1: " + _("only the Austrian rules let the non-dealer choose the trump indicator"))
         self._check_deal(deal, indicator_packet, self._next_dealer(state))  # before the hand is booked

@@ -21,7 +21,7 @@ from tartli import names
 from tartli._checks import checked, checked_items
 from tartli.cards import RANKS, SUITS, Card, Rank, Suit, _cards_arg, _mask_arg, _suit_arg, _trump_arg, cards_of
 from tartli.errors import ArgumentError, Choice, TartliError, shown
-from tartli.i18n import _
+from tartli.i18n import _, comma_list
 from tartli.rules import RuleSet, rules_arg, ruleset_arg
 
 SEQUENCE_NAMES = {3: "terc", 4: "kvart", 5: "kvint", 6: "szext", 7: "szept", 8: "okt"}
@@ -37,7 +37,7 @@ SEQUENCE_LENGTHS = {name: length for length, name in SEQUENCE_NAMES.items()}
 _NAME_LENGTH = SEQUENCE_LENGTHS
 
 
-_TITLES: dict[tuple[str, str], str] = {}
+_TITLES: dict[tuple[str, str], names.Named] = {}
 
 
 class MeldKind(Choice):
@@ -165,11 +165,13 @@ class Meld:
             return "béla"
         return SEQUENCE_NAMES[self.length]
 
-    def title(self, language: str | None = None) -> str:
+    def title(self, language: str | None = None) -> names.Named:
         """How the scorer specifies it (K4): "Acorn-Over-Kvart", "Under-vannak", "Béla".
 
-        In Hungarian "makk felső kvart", "alsó vannak"; in German "Eichel-Ober-Quart", "Unter-Vierling".
-        No language: the page's (:func:`tartli.names.set_language`).
+        In Hungarian "makk felső kvart", "alsó vannak", "béla"; in German "Eichel-Ober-Quart",
+        "Unter-Vierling". No language: the page's (:func:`tartli.names.set_language`). The title
+        knows its forms with the article (:class:`tartli.names.Named`): ``title("hu").the`` is
+        "az alsó vannak", ``title("de").acc`` "den Unter-Vierling".
         """
         language = names.resolve(language)
         key = (self.text, language)
@@ -178,9 +180,9 @@ class Meld:
             title = _TITLES[key] = self._title(language)  # the game logs titles often: made once
         return title
 
-    def _title(self, language: str) -> str:
+    def _title(self, language: str) -> names.Named:
         if self.kind is MeldKind.BELA:
-            return names.BELA_NAME[language].capitalize() if language in names.LANGUAGES else "Béla"
+            return names.bela_title(language)
         assert self.rank is not None
         if self.kind is MeldKind.SET:
             return names.set_title(self.rank.index, language)
@@ -543,7 +545,7 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
         if not checked:
             text = _("no sequence of this suit has scored yet, so {meld} may be declared").format(meld=meld)
         else:
-            text = _("{meld} may follow {scored}").format(meld=meld, scored=", ".join(m.title() for m in checked))
+            text = _("{meld} may follow {scored}").format(meld=meld, scored=comma_list([m.title() for m in checked]))
         return True, f"{rule}: {text}"
     assert old is not None
     if verdict == "inside":

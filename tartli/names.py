@@ -16,10 +16,23 @@ and so does the English course. The Hungarian and German renderings of the
 contest answers "Good" and "Higher here" are our translations: the sources give
 them in English only, and the other ``TERMS`` beyond the sources' own words
 (trump adu/Trumpf, trick ütés/Stich, talon) are plain descriptive translations.
+
+A card's, a rank's and a meld's name is a :class:`Named`: the name itself (a ``str``, as it always
+was), which also knows its forms with the article and in the cases a sentence needs. A translation
+asks for one with an attribute, ``{card.acc}``; English never does::
+
+    >>> card = card_name(0, 2, "de")
+    >>> card, card.the, card.acc, card.dat, card.The
+    ('Herz-Daus', 'das Herz-Daus', 'das Herz-Daus', 'dem Herz-Daus', 'Das Herz-Daus')
+    >>> card_name(3, 0, "hu").ins, set_title(0, "hu").the, sequence_title(2, 3, 4, "hu").acc
+    ('a makk alsóval', 'az ász vannak', 'a tök felső kvartot')
+    >>> "Spiel {card.acc} aus".format(card=card_name(1, 1, "de"))
+    'Spiel den Laub-König aus'
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from tartli._checks import checked
@@ -67,6 +80,9 @@ SEQUENCES: dict[str, dict[int, str]] = {
 }
 SET_NAME = {"en": "vannak", "hu": "vannak", "de": "Vierling"}
 BELA_NAME = {"en": "béla", "hu": "béla", "de": "Béla"}
+BELA_TITLE = {"en": "Béla", "hu": "béla", "de": "Béla"}
+"""Béla as a meld's title (K4): English writes the meld names with capitals; Hungarian writes béla
+in lower case, as a common noun (a capital Béla is a man's name); German capitalises every noun."""
 ANNOUNCEMENTS: dict[str, dict[str, str]] = {
     "good": {"en": "Good", "hu": "Jó", "de": "Gut"},
     "higher": {"en": "Higher here", "hu": "Nálam magasabb", "de": "Bei mir höher"},
@@ -90,6 +106,160 @@ TERMS: dict[str, dict[str, str]] = {
     "cards": {"en": "cards", "hu": "lap", "de": "Karten"},
     "your hand": {"en": "your hand", "hu": "a lapjaid", "de": "deine Karten"},
 }
+
+
+FORMS: dict[str, tuple[str, ...]] = {
+    "en": (),
+    "hu": ("the", "acc", "dat", "ins", "sub", "ine", "ill", "ela", "cau"),
+    "de": ("the", "acc", "dat", "gen"),
+}
+"""The forms a translation may ask of a name (``{card.acc}``), by language, besides the name itself.
+
+Hungarian, each with the definite article (a/az): ``the`` (alanyeset), ``acc`` (tárgyeset, -t),
+``dat`` (-nak/-nek), ``ins`` (-val/-vel), ``sub`` (-ra/-re), ``ine`` (-ban/-ben), ``ill`` (-ba/-be),
+``ela`` (-ból/-ből), ``cau`` (-ért). German, each with the definite article: ``the`` (Nominativ),
+``acc``, ``dat``, ``gen``. A form with a capital first letter (``{card.The}``) starts a sentence. A
+number (a trick's) knows ``the`` in Hungarian: the ordinal with its article, "az 5.", "a 3."."""
+
+FORM_NAMES = frozenset(f for forms in FORMS.values() for f in forms)
+
+
+class Named(str):
+    """A name (the ``str`` itself) that also knows its grammatical forms (see :data:`FORMS`).
+
+    >>> n = Named("alsó vannak", {"the": "az alsó vannak"})
+    >>> n == "alsó vannak", n.the, n.The, n.acc
+    (True, 'az alsó vannak', 'Az alsó vannak', 'alsó vannak')
+
+    A form the name does not know is the name itself, so a translation never fails on it.
+    """
+
+    _forms: dict[str, str]
+
+    def __new__(cls, text: str, forms: dict[str, str] | None = None) -> Named:
+        _text(text, "a name")
+        if forms is not None and (
+            not isinstance(forms, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in forms.items())
+        ):
+            raise ArgumentError(
+                f"a name's forms are a dict of texts, e.g. {{'acc': 'den Herz-Ober'}}, not {shown(forms)}"
+            )
+        made = super().__new__(cls, text)
+        made._forms = dict(forms or {})
+        return made
+
+    def __getattr__(self, key: str) -> str:
+        if key.startswith("_"):
+            raise AttributeError(key)
+        if key in FORM_NAMES:
+            return self._forms.get(key, str(self))
+        lower = key[:1].lower() + key[1:]
+        if key[:1].isupper() and lower in FORM_NAMES:
+            return upper_first(self._forms.get(lower, str(self)))
+        raise AttributeError(f"a name has no form {key!r}: use one of {', '.join(sorted(FORM_NAMES))}")
+
+    @property
+    def forms(self) -> dict[str, str]:
+        """The forms this name knows (a copy)."""
+        return dict(self._forms)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Named, (str(self), self._forms))
+
+
+_HU_VOWELS = frozenset("aáeéiíoóöőuúüű")
+_HU_ENDINGS: dict[str, str] = {
+    # the last word of a name: acc, dat, ins, sub, ine, ill, ela, cau (vowel harmony and assimilation by hand)
+    "ász": "ászt ásznak ásszal ászra ászban ászba ászból ászért",
+    "király": "királyt királynak királlyal királyra királyban királyba királyból királyért",
+    "felső": "felsőt felsőnek felsővel felsőre felsőben felsőbe felsőből felsőért",
+    "alsó": "alsót alsónak alsóval alsóra alsóban alsóba alsóból alsóért",
+    "tízes": "tízest tízesnek tízessel tízesre tízesben tízesbe tízesből tízesért",
+    "kilences": "kilencest kilencesnek kilencessel kilencesre kilencesben kilencesbe kilencesből kilencesért",
+    "nyolcas": "nyolcast nyolcasnak nyolcassal nyolcasra nyolcasban nyolcasba nyolcasból nyolcasért",
+    "hetes": "hetest hetesnek hetessel hetesre hetesben hetesbe hetesből hetesért",
+    "terc": "tercet tercnek terccel tercre tercben tercbe tercből tercért",
+    "kvart": "kvartot kvartnak kvarttal kvartra kvartban kvartba kvartból kvartért",
+    "kvint": "kvintet kvintnek kvinttel kvintre kvintben kvintbe kvintből kvintért",
+    "szext": "szextet szextnek szexttel szextre szextben szextbe szextből szextért",
+    "szept": "szeptet szeptnek szepttel szeptre szeptben szeptbe szeptből szeptért",
+    "okt": "oktot oktnak okttal oktra oktban oktba oktból oktért",
+    "vannak": "vannakot vannaknak vannakkal vannakra vannakban vannakba vannakból vannakért",
+    "béla": "bélát bélának bélával bélára bélában bélába bélából béláért",
+}
+
+
+def hu_article(phrase: str) -> str:
+    """The Hungarian definite article before ``phrase``: "az" before a vowel, else "a".
+
+    >>> hu_article("alsó vannak"), hu_article("makk ász")
+    ('az', 'a')
+    """
+    return "az" if _text(phrase, "a phrase")[:1].lower() in _HU_VOWELS else "a"
+
+
+def _hu_forms(text: str) -> dict[str, str]:
+    head, _sep, last = text.rpartition(" ")
+    endings = _HU_ENDINGS.get(last, "").split()
+    article = hu_article(text)
+    forms = {"the": f"{article} {text}"}
+    if endings:
+        start = f"{article} {head} " if head else f"{article} "
+        forms.update(zip(FORMS["hu"][1:], (start + e for e in endings), strict=True))
+    return forms
+
+
+_DE_ARTICLES = {  # the, acc, dat, gen
+    "m": ("der", "den", "dem", "des"),
+    "n": ("das", "das", "dem", "des"),
+    "f": ("die", "die", "der", "der"),
+}
+_DE_GENDER = {"Daus": "n", "Terz": "f", "Quart": "f", "Quint": "f", "Sext": "f", "Siebt": "f", "Acht": "f", "Béla": "f"}
+"""German genders of the last word of a name (every other rank and the Vierling are masculine)."""
+
+
+def _de_forms(text: str) -> dict[str, str]:
+    last = text.rpartition("-")[2]
+    gender = _DE_GENDER.get(last, "m")
+    the, acc, dat, gen = _DE_ARTICLES[gender]
+    genitive = text if gender == "f" else text + ("es" if text.endswith("s") else "s")
+    return {"the": f"{the} {text}", "acc": f"{acc} {text}", "dat": f"{dat} {text}", "gen": f"{gen} {genitive}"}
+
+
+def number(value: int, language: str = "en") -> Named:
+    """A number said in a sentence (a trick's): in Hungarian its ``the`` is the ordinal with its article,
+    "a 3.", "az 5.", "az 1." (the article as the number is said: egy, öt, ezer begin with a vowel).
+
+    >>> number(5, "hu").the, number(12, "hu").the, number(5, "en")
+    ('az 5.', 'a 12.', '5')
+    """
+    _check(language)
+    text = str(_count(value))
+    if language != "hu":
+        return Named(text)
+    vowel = text[0] == "5" or (text[0] == "1" and len(text) in (1, 4))
+    return Named(text, {"the": f"{'az' if vowel else 'a'} {text}."})
+
+
+def _count(value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise ArgumentError(f"a count is a whole number of 0 or more, not {shown(value)}")
+    return value
+
+
+def named(text: str, language: str) -> Named:
+    """``text``, a card's, a rank's or a meld's name in ``language``, with its forms (see :class:`Named`)."""
+    _check(language)
+    return _named(_text(text, "a name"), language)
+
+
+@functools.cache
+def _named(text: str, language: str) -> Named:
+    if language == "hu":
+        return Named(text, _hu_forms(text))
+    if language == "de":
+        return Named(text, _de_forms(text))
+    return Named(text)
 
 
 _setting: list[Language] = ["en"]
@@ -141,21 +311,21 @@ def suit_name(index: int, language: str = "en") -> str:
     return SUITS[language][_index(index, 4, "a suit index")]
 
 
-def rank_name(index: int, language: str = "en") -> str:
+def rank_name(index: int, language: str = "en") -> Named:
     """A rank's name: 0-7 in the order A K O U X 9 8 7."""
     _check(language)
-    return RANKS[language][_index(index, 8, "a rank index")]
+    return named(RANKS[language][_index(index, 8, "a rank index")], language)
 
 
-def card_name(rank: int, suit: int, language: str = "en") -> str:
+def card_name(rank: int, suit: int, language: str = "en") -> Named:
     """ "Over of Hearts", "piros felső", "Herz-Ober"."""
     _check(language)
     rank, suit = _index(rank, 8, "a rank index"), _index(suit, 4, "a suit index")
     if language == "en":
-        return f"{RANKS['en'][rank]} of {SUITS['en'][suit]}"
+        return named(f"{RANKS['en'][rank]} of {SUITS['en'][suit]}", language)
     if language == "hu":
-        return f"{SUITS['hu'][suit]} {RANKS['hu'][rank]}"
-    return f"{SUITS['de'][suit]}-{RANKS['de'][rank]}"
+        return named(f"{SUITS['hu'][suit]} {RANKS['hu'][rank]}", language)
+    return named(f"{SUITS['de'][suit]}-{RANKS['de'][rank]}", language)
 
 
 def sequence_name(length: int, language: str = "en") -> str:
@@ -164,16 +334,16 @@ def sequence_name(length: int, language: str = "en") -> str:
     return SEQUENCES[language][_length(length)]
 
 
-def sequence_title(top_rank: int, suit: int, length: int, language: str = "en") -> str:
+def sequence_title(top_rank: int, suit: int, length: int, language: str = "en") -> Named:
     """How a scorer names a sequence: "Acorn-Over-Kvart", "makk felső kvart", "Eichel-Ober-Quart"."""
     _check(language)
     name = SEQUENCES[language][_length(length)]
     top_rank, suit = _index(top_rank, 8, "a rank index"), _index(suit, 4, "a suit index")
     if language == "en":
-        return f"{SUIT_SINGULAR['en'][suit]}-{RANKS['en'][top_rank]}-{name.capitalize()}"
+        return named(f"{SUIT_SINGULAR['en'][suit]}-{RANKS['en'][top_rank]}-{name.capitalize()}", language)
     if language == "hu":
-        return f"{SUITS['hu'][suit]} {RANKS['hu'][top_rank]} {name}"
-    return f"{SUITS['de'][suit]}-{RANKS['de'][top_rank]}-{name}"
+        return named(f"{SUITS['hu'][suit]} {RANKS['hu'][top_rank]} {name}", language)
+    return named(f"{SUITS['de'][suit]}-{RANKS['de'][top_rank]}-{name}", language)
 
 
 def _length(length: object) -> int:
@@ -182,13 +352,35 @@ def _length(length: object) -> int:
     return length
 
 
-def set_title(rank: int, language: str = "en") -> str:
+def set_title(rank: int, language: str = "en") -> Named:
     """How a set is named: "Under-vannak", "alsó vannak", "Unter-Vierling"."""
     _check(language)
     rank = _index(rank, 8, "a rank index")
     if language == "hu":
-        return f"{RANKS['hu'][rank]} vannak"
-    return f"{RANKS[language][rank]}-{SET_NAME[language]}"
+        return named(f"{RANKS['hu'][rank]} vannak", language)
+    return named(f"{RANKS[language][rank]}-{SET_NAME[language]}", language)
+
+
+def bela_title(language: str = "en") -> Named:
+    """Béla as a meld's title: "Béla" (English, German), "béla" (Hungarian: see :data:`BELA_TITLE`)."""
+    _check(language)
+    return named(BELA_TITLE[language], language)
+
+
+PLAYER_NAMES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "en": (("Player 0", "Player 1"), ("player 0", "player 1")),
+    "hu": (("Az egyik játékos", "A másik játékos"), ("az egyik játékos", "a másik játékos")),
+    "de": (("Der eine Spieler", "Der andere Spieler"), ("der eine Spieler", "der andere Spieler")),
+}
+"""The two players when nobody named them (the referee's narration): English keeps the engine's
+numbers; Hungarian and German never show a number for a person."""
+
+
+def player_name(player: int, language: str = "en", *, in_sentence: bool = False) -> str:
+    """A player nobody named: "Player 0" (en), "Az egyik játékos" (hu), "Der eine Spieler" (de);
+    ``in_sentence``: with a small first letter, inside a sentence."""
+    _check(language)
+    return PLAYER_NAMES[language][1 if in_sentence else 0][_index(player, 2, "a player")]
 
 
 def announcement(key: str, language: str = "en") -> str:

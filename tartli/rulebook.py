@@ -90,7 +90,8 @@ RULES: tuple[Rule, ...] = (
         N_(
             "Tartli uses 32 cards: four suits of eight. The suits are Acorns, Leaves, Hearts and Bells, and each "
             "has an Ace, King, Over, Under, Ten, Nine, Eight and Seven. The Over and the Under are the two figures "
-            "below the King: the Over holds its suit sign high, the Under low."
+            "below the King: on the Over the suit pip stands in the top left corner, on the Under lower down the "
+            "left side."
         ),
         "OA OL OH OB",
         N_("The four Overs: Acorns, Leaves, Hearts, Bells."),
@@ -514,8 +515,8 @@ RULES: tuple[Rule, ...] = (
         N_("Austrian: chalk marks on the slate"),
         N_(
             "Austrian players keep the score in chalk. A stroke is 20, and five strokes grouped together make 100; "
-            "a “V” is 50, closed into a triangle it is 100. Negative scores are barred, and numbers of two digits "
-            "are underlined."
+            "a “V” is 50, closed into a triangle it is 100. Negative scores are written with a bar above them, and "
+            "numbers of two digits are underlined."
         ),
     ),
 )

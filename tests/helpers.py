@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
-from tartli import CARDS, Card, Deal
+from tartli import CARDS, Card, Deal, i18n
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -71,3 +73,13 @@ def english_share(text: str) -> tuple[float, list[str]]:
     found = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
     english = [w for w in found if w in ENGLISH_WORDS]
     return (len(english) / len(found) if found else 1.0), [w for w, _n in Counter(english).most_common(8)]
+
+
+def in_language(lang: str, run: Callable[..., Any], *args: Any) -> Any:
+    """``run(*args)`` with the page speaking ``lang``, and the language as it was after it."""
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        return run(*args)
+    finally:
+        i18n.set_language(before)

@@ -21,4 +21,16 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
         echo "NOTE: the browser tests need Chromium: run 'sudo apt-get install chromium' (Debian/Ubuntu)." >&2
     fi
 fi
+# axe-core, the accessibility engine the browser tests inject into every page (pinned; kept in
+# .test-tools/, never fetched while the tests run).
+AXE_VERSION=4.14.1
+if [ ! -f .test-tools/node_modules/axe-core/axe.min.js ] \
+    || ! grep -q "\"version\": \"$AXE_VERSION\"" .test-tools/node_modules/axe-core/package.json; then
+    if command -v npm >/dev/null 2>&1; then
+        mkdir -p .test-tools
+        npm install --prefix .test-tools --no-audit --no-fund --silent "axe-core@$AXE_VERSION" >/dev/null
+    else
+        echo "NOTE: the accessibility tests need npm (Node.js) to install axe-core." >&2
+    fi
+fi
 exec .venv/bin/python -m pytest "$@"

@@ -57,6 +57,7 @@ from tartli.cards import Rank, Suit
 from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
 from tartli.melds import BELA, Contest, MeldKind, contest
 from tartli.moves import Declare, GoOut, Play
+from tartli.names import Named
 from tests.test_errors import snapshot
 
 MODULES = (
@@ -182,6 +183,7 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     MeldKind: [lambda: MeldKind.SET],
     Suit: [lambda: Suit.HEARTS, lambda: Suit.ACORNS],
     Rank: [lambda: Rank.OVER, lambda: Rank.SEVEN],
+    Named: [lambda: CARDS[0].name("de"), lambda: _VANNAK.title("hu")],
     Contest: [
         lambda: contest([_KVART], [_VANNAK], Suit.HEARTS, RuleSet()),
         lambda: contest([], [], Suit.HEARTS, RuleSet()),

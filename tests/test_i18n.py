@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from tartli import catalogs, i18n, names
 from tartli.course import PAGES, Page, page_url
-from tests.helpers import MOST_ENGLISH, english_share
+from tests.helpers import MOST_ENGLISH, english_share, in_language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,11 +45,14 @@ def test_the_compiled_catalog_is_the_po_compiled(lang: str) -> None:
     assert catalogs.is_current(lang), "run python -m tartli.catalogs compile"
 
 
-def test_hungarian_is_complete_even_where_german_may_fall_back() -> None:
-    hungarian = _catalog("hu")
-    lessons = [m for m in hungarian if m.id and not catalogs.required(m, "de")]
-    assert len(lessons) > 300  # the lesson prose, the rule book and the history quiz
-    assert all(m.string and all(m.string if isinstance(m.string, tuple) else [m.string]) for m in lessons)
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_no_page_falls_back_to_english(lang: str) -> None:
+    """Every message of every page, the lesson prose, the rule book and the history quiz included."""
+    catalog = _catalog(lang)
+    pages = {place.split("#")[0] for m in catalog if m.id for place, _line in m.locations}
+    assert {f"notebooks/{p.file}" for p in PAGES if p.file != "rules.ipynb"} <= pages  # (the rule book's
+    assert "tartli/rulebook.py" in pages and "tartli/widgets/history_quiz.py" in pages  # texts are its module's)
+    assert [m.id for m in catalog if m.id and not all(catalogs._strings(m))] == []
 
 
 def test_the_check_finds_a_missing_translation_a_fuzzy_one_and_a_lost_placeholder() -> None:
@@ -173,15 +176,18 @@ def test_the_static_edition_makes_a_copy_of_each_page_per_language() -> None:
 LESSONS = [p for p in PAGES if re.match(r"\d\d_", p.file) and not p.file.startswith("00_")]
 
 
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
 @pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)
-def test_every_step_of_every_lesson_is_in_hungarian(page: Page, hungarian: None) -> None:
-    """Run in Hungarian, each step's title, text, question and recap is Hungarian, and every question
-    still has its right answer among its options (the answer is computed in the page's language)."""
+def test_every_step_of_every_lesson_is_in_the_language(page: Page, lang: str) -> None:
+    """Run in Hungarian or German, each step's title, text, question and recap is in that language
+    (the names of the cards in their cases: the lesson's code formats them in the page's language), and
+    every question still has its right answer among its options (the answer is computed in the page's
+    language)."""
     from tartli.widgets.steps import Question
     from tests.test_steps import run_lesson
 
     english = run_lesson_in(page, "en", run_lesson)
-    lesson = run_lesson(page)
+    lesson = run_lesson_in(page, lang, run_lesson)
     assert len(lesson.steps) == len(english.steps)
     assert lesson.goals != english.goals
     for number, (step, original) in enumerate(zip(lesson.steps, english.steps, strict=True), 1):
@@ -193,9 +199,96 @@ def test_every_step_of_every_lesson_is_in_hungarian(page: Page, hungarian: None)
 
 
 def run_lesson_in(page: Page, lang: str, run: Any) -> Any:
-    before = i18n.language()
-    i18n.set_language(lang)
-    try:
-        return run(page)
-    finally:
-        i18n.set_language(before)
+    return in_language(lang, run, page)
+
+
+# ---------------------------------------------------------------- the glossaries and the spelling rules of the check
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_each_language_has_a_glossary_the_check_reads(lang: str) -> None:
+    terms = catalogs.glossary(lang)
+    assert len(terms) > 20
+    refused = [p for t in terms for p in t.refused]
+    assert refused and all(re.compile(p) for p in refused)
+    wanted = {
+        "hu": {"parti", "buli", "rang", "mentett játék", "nyertes"},
+        "de": {"die Partie", "das Spiel", "die Runde"},
+    }
+    uses = {t.use for t in terms}
+    assert all(any(u.startswith(w) for u in uses) for w in wanted[lang])
+
+
+def _broken(lang: str, changes: dict[str, str]) -> list[str]:
+    """The check's new lines after ``changes`` ({msgid: translation}) are made to ``lang``'s catalog."""
+    catalog = _catalog(lang)
+    broken = copy.deepcopy(catalog)
+    for msgid, string in changes.items():
+        broken[msgid].string = string
+    before = set(catalogs.problems(catalog, lang))
+    return [line for line in catalogs.problems(broken, lang) if line not in before]
+
+
+def test_the_check_refuses_a_word_the_glossary_replaces() -> None:
+    found = _broken("hu", {"Buli and the match": "Buli és mérkőzés", "Record loaded.": "Játszmafájl betöltve."})
+    assert len(found) == 2 and all("glossary" in line for line in found)
+    assert "'parti'" in found[0] and "'mentett játék'" in found[1]
+    assert _broken("de", {"Deal #:": "Verteilung Nr.:"})[0].startswith("de: glossary: 'Verteilung'")
+
+
+def test_the_check_refuses_a_capital_béla_an_engine_word_a_card_code_and_a_numbered_player() -> None:
+    found = _broken(
+        "hu",
+        {
+            "The only move.": "Most a Béla jön.",
+            "Not your turn.": "Nem te jössz: 'declare bela'.",
+            "Course map": "Tananyag (UA, 9H)",
+            "Practice": "Játékos 0 gyakorol",
+            "Variants": "Változatok: az Ulti és a Tartli",
+        },
+    )
+    said = " ".join(found)
+    assert "capital inside a sentence (Béla)" in said
+    assert "engine move word (bela, declare)" in said
+    assert "English card codes in a Hungarian sentence (UA, 9H)" in said
+    assert "a number for a person" in said
+    assert "capital inside a sentence (Ulti, Tartli)" in said
+    assert _broken("hu", {"Béla (40)": "Béla (40)", "Béla timing": "Béla. A tartli Béla-ideje"})[0].endswith(
+        "(tartli/rulebook.py:79)"
+    )  # a sentence may start with Béla; a second one inside it is refused
+
+
+def test_a_translation_may_ask_for_a_form_the_language_has_and_leave_out_the_code() -> None:
+    assert _broken("de", {"you do not hold the {card} ({code})": "du hast {card.acc} nicht"}) == []
+    assert _broken("hu", {"you do not hold the {card} ({code})": "nincs nálad {card.ins}"}) == []
+    found = _broken("de", {"you do not hold the {card} ({code})": "du hast {card.ins} nicht"})
+    assert found and "a form de does not have (ins)" in found[0]
+    assert _broken("hu", {"Tricks won: {cards}": "Elvitt ütések"})[0].split(":")[1].strip().startswith("placeholders")
+
+
+def test_hungarian_has_two_plural_forms_where_a_list_follows() -> None:
+    catalog = _catalog("hu")
+    assert catalog.num_plurals == 2
+    refused = catalog[("{cards} may not be played: {reason}.", "{cards} may not be played: {reason}.")]
+    assert refused.string[0].endswith("nem játszható ki: {reason}.")
+    assert refused.string[1].endswith("nem játszhatók ki: {reason}.")
+
+
+def test_apply_fills_and_overrides_translations_from_a_json_map(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    locale = tmp_path / "locale"
+    for lang in catalogs.TRANSLATED:
+        (locale / lang / "LC_MESSAGES").mkdir(parents=True)
+        (locale / lang / "LC_MESSAGES" / "tartli.po").write_bytes(catalogs.po_path(lang).read_bytes())
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", locale)
+    table = {
+        "Continue": "Weiter so",
+        "{n} slip\u0000{n} slips": ["{n} Fehler", "{n} Fehlerchen"],
+        "not a message of the course": "nichts",
+    }
+    source = tmp_path / "de.json"
+    source.write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    assert catalogs.main(["apply", str(source), "de"]) == 0
+    german = read_po(catalogs.po_path("de").open("rb"), locale="de")
+    assert german["Continue"].string == "Weiter so"
+    assert german[("{n} slip", "{n} slips")].string == ("{n} Fehler", "{n} Fehlerchen")
+    assert catalogs.apply(source, "de") == 1  # the message the catalog does not hold

@@ -302,3 +302,43 @@ def test_the_narration_and_the_advice_have_no_english_left(lang: str, hungarian:
     assert ("A gép" if lang == "hu" else "Der Computer") in " ".join(texts)
     i18n.set_language("en")
     assert any(t.startswith("The computer ") for t in (e.describe(0, ("You", "The computer")) for e in state.events))
+
+
+# ---------------------------------------------------------------- players by name, never by number
+def test_a_refusal_names_the_players_the_caller_named(hungarian: None) -> None:
+    state = deal_a()
+    i18n.set_language("hu")
+    assert str(refusal(state, "1: play UL", "hu")) == "K1: az ellenfeled hív ebben az ütésben (D3): várd meg a lapját"
+    state.player_names = ("The computer", "You")
+    assert str(refusal(state, "1: play UL", "hu")) == "K1: a gép hív ebben az ütésben (D3): várd meg a lapját"
+    assert (
+        str(refusal(state, "1: play UL", "de"))
+        == "K1: der Computer spielt zu diesem Stich aus (D3): warte auf die Karte"
+    )
+    state.player_names = ("Anna", "Bence")
+    state.push("0: play 8L")
+    assert str(refusal(state, "0: play OA", "hu")) == "K1: ebbe az ütésbe már hívtál: most Bence következik"
+    assert str(refusal(state, "0: play OA", "en")) == "K1: you have led to this trick: Bence plays next"
+
+
+def test_the_match_over_message_names_the_winner() -> None:
+    from tartli import Match, TartliError
+
+    match = Match(seed=3, first_dealer=1, buli=(0, 4))
+    match.state.push("0: out")  # a wrong claim: player 1 reaches 5 buli
+    match.next_hand()
+    assert match.is_over and match.winner == 1
+    match.state.push("0: out")  # the hand after it is over too: only S6 refuses another
+    for lang, names_given, said in (
+        ("en", None, "the match is over: player 1 has won it"),
+        ("hu", None, "a partinak vége: a másik játékos megnyerte"),
+        ("hu", ("You", "The computer"), "a partinak vége: a gép megnyerte"),
+        ("hu", ("The computer", "You"), "a partinak vége: megnyerted"),
+        ("de", ("Anna", "Bence"), "die Partie ist vorbei: Bence hat sie gewonnen"),
+    ):
+        i18n.set_language(lang)
+        match.player_names = names_given
+        with pytest.raises(TartliError) as info:
+            match.next_hand()
+        assert str(info.value) == f"S6: {said}"
+    i18n.set_language("en")

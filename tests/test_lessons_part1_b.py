@@ -411,7 +411,7 @@ def test_lesson_07_ladder_builder_climbs_with_the_engine_and_fits_a_phone() -> N
         buttons[Meld.parse(text)].click()
     assert builder.done and not lesson.next_button.disabled
     assert sum(m.value for m in builder.scored) == 260 == int(question(steps["Climbing the ladder"]).answer_text)
-    austrian = question(steps["The Austrian rule"])
-    assert austrian.answer_text == "Yes" and "V5" in austrian.explain and "K7" in austrian.explain
+    # the Austrian rule (V5) waits for the variants, lesson 11 (issue 26: only what the course has taught)
+    assert "The Austrian rule" not in steps and "Austrian" not in " ".join(s.text for s in lesson.steps)
     same_suit = steps["May this sequence follow?"].task
     assert isinstance(same_suit, ExerciseTask) and same_suit.exercise.progress_id == "lesson07.same-suit"

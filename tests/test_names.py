@@ -73,3 +73,55 @@ def test_rendering_follows_the_language_setting() -> None:
     assert "makk felső kvart" in meld_svg(Meld.parse("kvart:OA"))
     assert "pont" in slate_svg((12, 30))
     assert "<title>Herz-Ober</title>" in card_svg(oh, language="de")  # a call may still name its own
+
+
+# ---------------------------------------------------------------- names with their forms (articles, cases)
+@pytest.mark.parametrize(
+    ("card", "the", "acc", "dat"),
+    [
+        ("AH", "das Herz-Daus", "das Herz-Daus", "dem Herz-Daus"),
+        ("OA", "der Eichel-Ober", "den Eichel-Ober", "dem Eichel-Ober"),
+        ("7B", "der Schellen-Siebener", "den Schellen-Siebener", "dem Schellen-Siebener"),
+    ],
+)
+def test_german_card_names_know_their_article_by_case(card: str, the: str, acc: str, dat: str) -> None:
+    name = Card.parse(card).name("de")
+    assert (name.the, name.acc, name.dat) == (the, acc, dat)
+    assert name.The == the[0].upper() + the[1:]
+    template = "Spiel {card.acc} aus"  # a translation asks for a form
+    assert template.format(card=name) == f"Spiel {acc} aus"
+
+
+def test_hungarian_names_know_their_article_and_suffixes() -> None:
+    assert Card.parse("AH").name("hu").acc == "a piros ászt"
+    assert Card.parse("AH").name("hu").ins == "a piros ásszal"
+    assert Card.parse("KL").name("hu").ins == "a zöld királlyal"
+    assert Card.parse("OB").name("hu").sub == "a tök felsőre"
+    unders, aces = Meld.parse("vannak:U").title("hu"), Meld.parse("vannak:A").title("hu")
+    assert (unders.the, aces.the, aces.acc) == ("az alsó vannak", "az ász vannak", "az ász vannakot")
+    kvart = Meld.parse("kvart:OA").title("hu")
+    assert (kvart.the, kvart.ine, kvart.cau) == ("a makk felső kvart", "a makk felső kvartban", "a makk felső kvartért")
+    assert Meld.parse("bela").title("hu") == "béla" and Meld.parse("bela").title("hu").acc == "a bélát"
+    assert Meld.parse("bela").title("en") == "Béla"  # English keeps its capital title
+
+
+def test_german_melds_have_their_gender() -> None:
+    assert Meld.parse("kvart:OA").title("de").acc == "die Eichel-Ober-Quart"
+    assert Meld.parse("vannak:U").title("de").acc == "den Unter-Vierling"
+    assert Meld.parse("bela").title("de").dat == "der Béla"
+
+
+def test_a_name_is_still_its_plain_text_and_english_has_no_forms() -> None:
+    name = Card.parse("OH").name("en")
+    assert name == "Over of Hearts" and isinstance(name, str) and name.acc == "Over of Hearts"
+    with pytest.raises(AttributeError, match="no form"):
+        _ = name.accusative  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="forms"):
+        names.Named("x", {"acc": 3})  # type: ignore[dict-item]
+
+
+def test_numbers_and_unnamed_players() -> None:
+    assert [names.number(n, "hu").the for n in (1, 3, 5, 11, 16)] == ["az 1.", "a 3.", "az 5.", "a 11.", "a 16."]
+    assert names.player_name(0, "en") == "Player 0"
+    assert names.player_name(1, "hu", in_sentence=True) == "a másik játékos"
+    assert not any(ch.isdigit() for lang in ("hu", "de") for p in (0, 1) for ch in names.player_name(p, lang))

@@ -22,6 +22,7 @@ from tartli.errors import TartliError
 from tartli.rulebook import rule_ids
 from tartli.widgets.steps import MAX_STEP_WORDS, Lesson, Question, markdown_html, words
 from tartli.widgets.trainers import WhichCardWins
+from tests.helpers import in_language
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -168,3 +169,82 @@ def test_bad_steps_are_refused() -> None:
         Question("?", ["a"], "b")
     with pytest.raises(TartliError, match="task must be"):
         Lesson("06_meld_contest.ipynb").step("x", "y", task=object())
+
+
+# ---------------------------------------------------------------- the text's Markdown (CommonMark)
+def test_the_markdown_is_commonmark_and_shows_no_raw_html() -> None:
+    assert markdown_html("Phase 1 ends.\n2. szakasz stays text") == "<p>Phase 1 ends. 2. szakasz stays text</p>"
+    assert markdown_html("- one\n  2. still the first item") == "<ul><li>one 2. still the first item</li></ul>"
+    assert markdown_html('<script>alert("x")</script> <b>') == (
+        "<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;</p>"
+    )
+    assert "<a" not in markdown_html("[x](javascript:alert(1))")  # CommonMark's link check
+    assert "<pre" not in markdown_html("text\n\n    indented, not code")  # no code blocks in a step
+    assert markdown_html("**a** *b* [c](08_phase_two.ipynb#step-2)") == (
+        '<p><b>a</b> <i>b</i> <a href="08_phase_two.ipynb#step-2" target="_self">c</a></p>'
+    )
+
+
+NUMBERED_LINE = re.compile(r"(?m)^\s*\d+[.)](\s|$)")
+
+
+def _numbered_items(html_text: str) -> int:
+    return sum(found.count("<li>") for found in re.findall(r"<ol[^>]*>(.*?)</ol>", html_text))
+
+
+def run_lesson_in(page: Page, lang: str) -> Lesson:
+    lesson: Lesson = in_language(lang, run_lesson, page)
+    return lesson
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.file)
+def test_a_number_starts_a_line_only_in_a_numbered_list_in_every_language(page: Page) -> None:
+    """CommonMark reads "2. szakasz" at the start of a paragraph as a list starting at 2: no step's
+    text in any language starts a line with a number unless that line is a numbered list's item,
+    and a translation has the lists its English has."""
+    english = run_lesson_in(page, "en")
+    for lang in ("en", "hu", "de"):
+        lesson = english if lang == "en" else run_lesson_in(page, lang)
+        for number, (mine, theirs) in enumerate(zip(lesson.steps, english.steps, strict=True), 1):
+            shown = markdown_html(mine.text)
+            where = f"{page.file} step {number} ({lang}): {mine.text!r}"
+            assert len(NUMBERED_LINE.findall(mine.text)) == _numbered_items(shown), where
+            assert _numbered_items(shown) == _numbered_items(markdown_html(theirs.text)), where
+
+
+def test_the_hungarian_ordinals_of_lessons_05_and_10_stay_in_their_sentences() -> None:
+    lessons = {p.file: run_lesson_in(p, "hu") for p in LESSONS if p.file in ("05_melds.ipynb", "10_play_a_game.ipynb")}
+    play, melds = lessons["10_play_a_game.ipynb"], lessons["05_melds.ipynb"]
+    expected = [(play, 2, "2. szakasz"), (play, 4, "2. szakasz"), (play, 5, "2. szakasz"), (play, 5, "9. ütés")]
+    expected.append((melds, 8, "8. ütés"))
+    for lesson, number, words_ in expected:
+        shown = markdown_html(lesson.steps[number - 1].text)
+        assert "<ol" not in shown, (lesson.file, number, shown)
+        assert words_ in re.sub(r"<[^>]+>", "", shown), (lesson.file, number, shown)
+
+
+# ---------------------------------------------------------------- small things a learner notices (issue 26)
+def test_a_lesson_opened_again_shows_the_dots_of_the_steps_done_before() -> None:
+    lesson, question = small_lesson()
+    lesson.next_button.click()  # step 1 has no task: read and continued from, it is done (issue 26)
+    question.choose("b")
+    lesson.next_button.click()
+    kept = list(lesson.address.done)
+    assert kept == [1, 2]  # what the page writes to the browser: step 1 read and left, step 2 answered
+    again, _question = small_lesson()  # the next visit: the browser sends what it kept
+    assert [b.description for b in again.dots.children] == ["●", "○", "○"]
+    again.address.done = kept
+    again.go(1)
+    assert [b.description for b in again.dots.children] == ["✓", "●", "○"]
+    assert not again.next_button.disabled  # the question was answered on the earlier visit
+
+
+def test_a_trainer_step_gets_its_tick_when_the_browser_sends_the_kept_stars() -> None:
+    lesson = Lesson("02_ranks_and_points.ipynb")
+    trainer = WhichCardWins(seed=1, progress_id="lesson02.which-card-wins")
+    lesson.step("One", "one")
+    lesson.step("Two", "two", task=trainer)
+    lesson.recap(["r"])
+    assert lesson.dots.children[1].description == "○"
+    trainer.board.progress = json.dumps({"lesson02.which-card-wins": {"solved": 3, "tries": 3, "best": 2}})
+    assert lesson.dots.children[1].description == "✓"

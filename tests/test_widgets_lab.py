@@ -165,11 +165,12 @@ def _check(task: Any) -> None:
 
 
 @pytest.mark.rule("M2", "D3", "T5", "B1", "D1")
-def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_one_lab() -> None:
+def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_its_own_lab() -> None:
     lesson = run_lesson(next(p for p in PAGES if p.file == "13_scenario_lab.ipynb"))
     tasks = [s.task for s in lesson.steps]
+    labs = [t.exercise.lab for t in tasks if hasattr(t, "exercise")]
+    assert len({id(lab) for lab in labs}) == len(labs)  # a lab a step: nothing carries over (issue 26)
     lab = tasks[0].exercise.lab
-    assert all(t.exercise.lab is lab for t in tasks if hasattr(t, "exercise"))  # one lab for the whole lesson
     assert lab.seed.value == 2024 and "Deal #2024" in lab.message.value  # the box names the deal shown
 
     lesson.go(0)  # four Overs in your hand; the computer deals, so you lead
@@ -181,11 +182,13 @@ def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_one_lab
     assert tasks[0].done and not lesson.next_button.disabled
 
     lesson.go(1)  # the computer leads: you deal
+    lab = tasks[1].exercise.lab
     lab.dealer.value = 0
     _check(tasks[1])
     assert tasks[1].done
 
-    lesson.go(2)  # the leader (the computer) may swap the trump Seven
+    lesson.go(2)  # the leader (you: the computer deals in a fresh lab) may swap the trump Seven
+    lab = tasks[2].exercise.lab
     trump = lab.deal().trump
     seven = Card.parse(f"7{trump.value}")
     if lab.where[seven] == "indicator":  # the Seven is the indicator: turn another card of the suit
@@ -193,7 +196,7 @@ def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_one_lab
         lab.click(Card.parse(f"8{trump.value}").text)
         lab.place = "talon"
         lab.click(seven.text)
-    _take(lab, seven, "hand1", set())
+    _take(lab, seven, "hand0", set())
     _check(tasks[2])
     assert tasks[2].done
 
@@ -202,15 +205,18 @@ def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_one_lab
     assert question.answer_text == str(len(Deal.from_seed(2024).talon)) == "13"
     assert question.choose("13")
 
-    lesson.go(4)  # the leader holds béla
+    lesson.go(4)  # the leader (you) holds béla
+    lab = tasks[4].exercise.lab
+    trump = lab.deal().trump
     pair = {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")}
     for card in sorted(pair):
-        _take(lab, card, "hand1", pair | {seven})
+        _take(lab, card, "hand0", pair)
     _check(tasks[4])
     assert tasks[4].done
 
     whole = lesson.steps[-2]
-    assert whole.parts == (lab.widget,) and whole.task.exercise.progress_id == "lesson13.lab-challenge"
+    assert whole.parts == (whole.task.exercise.lab.widget,)
+    assert whole.task.exercise.progress_id == "lesson13.lab-challenge"
     assert lesson.steps[-1].recap
 
 

@@ -381,3 +381,31 @@ def test_the_computer_claims_in_its_window_out_of_turn() -> None:
     table.click_card("AH")
     assert str(table.state.moves[-1]) == "0: out"
     assert table.state.out == (0, True) and table.state.buli == [2, 0] and table.state.card_points == [0, 0]
+
+
+@pytest.mark.rule("S3", "S4")
+@pytest.mark.parametrize("answer", ["1: declare kvart:XL", "1: pass"])
+def test_the_table_waits_when_the_computers_answer_decides_the_contest_for_the_learner(answer: str) -> None:
+    # The learner (455) declares the Acorn-Over-Kvart and leads the Ten of Hearts; the computer (240)
+    # answers with a lower kvart, or passes: the learner's kvart scores, 505, before the computer's card.
+    # Its Ace would take 21 card points (261, no maccs): the table waits for the learner's claim.
+    deal = deal_with("OA UA XA 9A XH 8H KL 7B 8B", "AH XL 9L 8L 7L KB AB UL 7H", "9B")
+    table = TableController(opponent=Scripted(answer, "1: play AH"), delay=0)
+    table.load_deal(deal, scores=(455, 240))
+    table.act(next(m for m in table.state.legal_moves() if str(m) == "0: declare kvart:OA"))
+    table.click_card("XH")
+    assert str(table.state.moves[-1]) == answer  # the computer waits before its card
+    assert table.play_on_button.layout.display != "none" and "505" in table.status.value
+    table.out_button.click()
+    assert table.state.out == (0, True) and table.state.buli == [2, 0]  # the maccs a record gives
+
+
+@pytest.mark.rule("S3")
+def test_after_play_on_the_computer_plays_its_card() -> None:
+    deal = deal_with("OA UA XA 9A XH 8H KL 7B 8B", "AH XL 9L 8L 7L KB AB UL 7H", "9B")
+    table = TableController(opponent=Scripted("1: pass", "1: play AH"), delay=0)
+    table.load_deal(deal, scores=(455, 240))
+    table.act(next(m for m in table.state.legal_moves() if str(m) == "0: declare kvart:OA"))
+    table.click_card("XH")
+    table.play_on_button.click()
+    assert "1: play AH" in [str(m) for m in table.state.moves]

@@ -7,9 +7,14 @@ from __future__ import annotations
 import itertools
 import re
 
-from tartli import Card, Deal
+import pytest
+
+from tartli import Card, Deal, HandState
+from tartli.bots import HeuristicBot, RandomBot
 from tartli.moves import Play
+from tartli.record import Record
 from tartli.widgets import TableController
+from tartli.widgets.table import review_html
 
 
 def deal_with(h0: str, h1: str, trump: str, dealer: int = 1) -> Deal:
@@ -221,3 +226,90 @@ def test_unknown_controls_are_refused() -> None:
 
     with pytest.raises(TartliError, match="unknown controls"):
         TableController(controls={"teleport"})
+
+
+# ---------------------------------------------------------------- the end of a hand, as the learner reads it
+def _stichmatsch_hand() -> HandState:
+    """Deal 3: the learner (rules of thumb) takes every trick of phase 2 against the random computer,
+    after one phase-2 card that could have cost 2 card points against best play."""
+    state = HandState.from_seed(3)
+    players = [HeuristicBot(), RandomBot(seed=3)]
+    while not state.is_over:
+        state.push(players[state.to_move].choose(state.view(state.to_move)))
+    assert state.stichmatsch == 0 and state.card_points == [161, 0]
+    return state
+
+
+def test_no_trick_17_in_the_log_after_the_last_trick() -> None:
+    table = TableController(record=Record.from_state(_stichmatsch_hand()))
+    shown = re.sub(r"<[^>]+>", " ", table.log_view.value)
+    assert "Trick 17" not in shown and "under way" not in shown
+    assert "End of the hand" in shown and "Trick 16" in shown
+
+
+def test_the_review_after_a_stichmatsch_says_could_have_cost_not_gave_away() -> None:
+    text = re.sub(r"<[^>]+>", " ", review_html(_stichmatsch_hand(), 0))
+    assert "could have cost 2 card points" in text and "did not punish" in text
+    assert "gave away" not in text and "it cost" not in text
+
+
+@pytest.mark.rule("S4", "S6")
+def test_the_buli_counter_counts_the_hand_just_won() -> None:
+    table = TableController(delay=0)
+    table.load_deal(deal_with("OA UA XA 9A XH 8H KL 7B 8B", "AH XL 9L 8L 7L KB AB UL 7H", "9B"), scores=(505, 240))
+    table.out_button.click()  # 505 against 240: a maccs
+    assert table.state.buli == [2, 0]
+    assert "Games won (buli): You 2, The computer 0" in table.status.value  # before Next hand
+    table.next_button.click()
+    assert "Games won (buli): You 2, The computer 0" in table.status.value  # and after it: the same
+
+
+# ---------------------------------------------------------------- only what the course has taught (issue 26)
+def _display(widget: object) -> str:
+    return str(widget.layout.display)  # type: ignore[attr-defined]
+
+
+def test_the_lesson_03_table_offers_the_swap_and_nothing_untaught() -> None:
+    from tartli.course import taught
+
+    t = TableController(seed=3, controls=taught("03_deal.ipynb"))
+    hidden = [
+        t.hint_button,
+        t.last_trick_button,
+        t.level_buttons,
+        t.level_label,
+        t.pause_choice,
+        t.undo_button,
+        t.redo_button,
+        t.seed_input,
+        t.new_button,
+        t.reveal_toggle,
+        t.upload,
+        t.download,
+        t.review_view,
+    ]
+    assert all(_display(part) == "none" for part in hidden)
+    assert "buli" not in t.status.value  # games won come with going out (lesson 09)
+    assert "phase" not in t.board.svg and "trick 1" in t.board.svg  # phases come in lesson 04
+    full = TableController(seed=3)
+    assert all(_display(getattr(full, name)) != "none" for name in ("hint_button", "undo_button", "level_buttons"))
+    assert "trick 1 · phase 1" in full.board.svg
+    t.board.client_width = 390  # a phone: the upright table
+    assert "phase" not in t.board.svg and "trick 1" in t.board.svg
+
+
+def test_the_tables_own_button_is_not_the_lessons_continue() -> None:
+    t = TableController(seed=3)
+    assert t.continue_button.description == "Next trick"
+    assert all("Continue" not in label for label, _value in t.pause_choice.options)
+
+
+def test_the_hint_offers_only_what_the_table_offers() -> None:
+    # The learner leads with a Bell-Ace-Terc in hand; a table without melds must not advise declaring it.
+    deal = deal_with("AB KB OB XH 8H 9L 7A 8A UL", "AH 7H AL OL 8L UA 7B XB 9A", "9H")
+    t = TableController(opponent=Plays(), delay=0, controls={"swap", "hint"})
+    t.load_deal(deal)
+    assert "declare" not in t.hint().lower()
+    full = TableController(opponent=Plays(), delay=0)
+    full.load_deal(deal)
+    assert "declare" in full.hint().lower()

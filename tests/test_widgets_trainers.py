@@ -425,7 +425,8 @@ def test_going_out_is_judged_by_pushing_the_claim_on_a_copy() -> None:
         assert ex.truth == truth
         assert (truth > 0) == (ex.state.total(ex.claimant) >= 501)  # S4
         outcomes.add(truth)
-        button(ex, labels[truth]).click()
+        austrian = {0: "No", 1: "Yes: a single", 2: "Yes: a double"}  # V10: no buli (issue 26)
+        button(ex, (austrian if ex.state.rules.single_games else labels)[truth]).click()
         assert ex.solved and ex.stars == 3, seed
         assert ex.state.moves == before and not ex.state.is_over  # the position itself is untouched
         text = feedback_text(ex)
@@ -458,7 +459,7 @@ def test_a_failing_pick_shows_a_friendly_message(monkeypatch: pytest.MonkeyPatch
     def broken(*_: Any) -> int:
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(trainers, "trick_winner", broken)
+    monkeypatch.setattr(trainers.tricks, "trick_winner", broken)  # the module that judges it
     with caplog.at_level(logging.ERROR, logger="tartli.widgets.trainers"):
         ex.board.pick(ex.lead.text)
     text = feedback_text(ex)
@@ -681,3 +682,74 @@ def test_a_rule_id_in_the_feedback_links_to_the_rule_book() -> None:
     ex.answer(loser)
     assert 'href="rules.ipynb#rule-T1"' in ex.feedback.value and 'target="_blank"' in ex.feedback.value
     assert "T1" in feedback_text(ex)
+
+
+# ---------------------------------------------------------------------------- what the course has taught (issue 26)
+def _austrian_wrong_claim() -> GoingOut:
+    ex = GoingOut(seed=0, storage_key="")
+    while not (ex.state.rules.single_games and ex.truth == 0):
+        ex.new_position()
+    return ex
+
+
+@pytest.mark.rule("V10")
+def test_going_out_under_austrian_rules_speaks_of_single_and_double_games_not_buli() -> None:
+    ex = _austrian_wrong_claim()
+    labels = [b.description for b in ex.controls.children]
+    assert labels == ["No (wrong claim)", "Yes: a single game", "Yes: a double game"]
+    assert "single or a double game" in ex.instruction_html.value
+    ex.answer(1)
+    text = feedback_text(ex)
+    assert "buli" not in text and "single (V10)" in text and "S4" not in text
+    ex.new_position()
+    while ex.state.rules.single_games:
+        ex.new_position()
+    assert [b.description for b in ex.controls.children][1:] == ["Yes: 1 buli", "Yes: 2 buli (maccs)"]
+
+
+@pytest.mark.parametrize("cls", [MeldContest, SameSuit, GoingOut])
+def test_a_lessons_trainer_deals_no_austrian_position_before_the_variants(cls: type[Exercise]) -> None:
+    from tartli.course import taught
+
+    lesson = cls(seed=1, storage_key="", taught=taught("09_scoring.ipynb"))
+    practice = cls(seed=1, storage_key="")
+    seen_lesson, seen_practice = set(), set()
+    for _round in range(40):
+        seen_lesson.add(lesson.rules if hasattr(lesson, "rules") else lesson.state.rules)  # type: ignore[attr-defined]
+        seen_practice.add(practice.rules if hasattr(practice, "rules") else practice.state.rules)  # type: ignore[attr-defined]
+        lesson.new_position()
+        practice.new_position()
+    assert {r.same_suit_rule for r in seen_lesson} == {"hungarian"}
+    assert "austrian" in {r.same_suit_rule for r in seen_practice}  # the Practice page has them all
+
+
+def test_which_card_wins_names_no_phase_before_lesson_04() -> None:
+    from tartli.course import taught
+
+    early = WhichCardWins(seed=5, storage_key="", taught=taught("02_ranks_and_points.ipynb"))
+    later = WhichCardWins(seed=5, storage_key="")
+    for _round in range(10):
+        assert "phase" not in early.board.svg
+        early.new_position()
+    assert any("phase" in (later.new_position() or later.board.svg) for _round in range(10))
+
+
+def test_a_wrong_answer_is_a_slip_at_once() -> None:
+    ex = WhichCardWins(seed=2, storage_key="")
+    assert "no slips" in ex.score_html.value
+    loser = ex.second if ex.winning_card is ex.lead else ex.lead
+    ex.answer(loser)
+    assert "1 slip" in ex.score_html.value and "no slips" not in ex.score_html.value
+    ex.answer(ex.winning_card)
+    assert "1 slip" in ex.score_html.value  # and it stays one slip for the position
+
+
+def test_no_question_twice_in_a_stage() -> None:
+    from tartli.widgets.quiz import DealQuiz
+
+    quiz = DealQuiz(seed=3, storage_key="")  # lesson 03's quiz
+    asked = []
+    for _round in range(25):
+        asked.append(quiz.question)
+        quiz.new_position()
+    assert all(len(set(asked[i : i + 5])) == 5 for i in range(len(asked) - 4)), asked

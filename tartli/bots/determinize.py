@@ -83,7 +83,7 @@ __all__ = [
     "silences",
 ]
 
-_RANK_BY_NAME = {r.name_in("en"): r for r in Rank}  # the game logs details in English
+_RANK_BY_NAME: dict[str, Rank] = {str(r.name_in("en")): r for r in Rank}  # the game logs details in English
 
 
 @dataclass(frozen=True)

@@ -34,9 +34,10 @@ from __future__ import annotations
 from tartli.bots.base import right_claim
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, Card, Rank, Suit, indices_of, mask_of
 from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
-from tartli.i18n import _
+from tartli.i18n import _, joined
 from tartli.melds import MeldKind, sequences_in
 from tartli.moves import Bela, Declare, Move, Pass, Play, Swap
+from tartli.names import Named
 
 __all__ = ["HeuristicBot", "keep_value", "phase2_card"]
 
@@ -134,14 +135,20 @@ def _best_declaration(moves: tuple[Move, ...]) -> Declare | None:
 
 def _declaration_words(decl: Declare) -> str:
     """ "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language."""
-    return and_list([f"{m.title()} ({m.value})" for m in decl.melds])
+    return and_list([_with_value(m.title(), m.value) for m in decl.melds])
 
 
-def and_list(items: list[str]) -> str:
-    """ "A and B and C" in the page's language (the words are said one after another)."""
-    text = items[0]
+def _with_value(title: Named, value: int) -> Named:
+    """ "Acorn-Over-Kvart (50)", every form of the title with its value too."""
+    return Named(f"{title} ({value})", {form: f"{said} ({value})" for form, said in title.forms.items()})
+
+
+def and_list(items: list[str]) -> Named:
+    """ "A and B and C" in the page's language (the words are said one after another), with the forms
+    the items know (``{melds.acc}``)."""
+    text = items[0] if isinstance(items[0], Named) else Named(items[0])
     for item in items[1:]:
-        text = _("{first} and {second}").format(first=text, second=item)
+        text = joined([text, item], _("{first} and {second}"), "first", "second")
     return text
 
 

@@ -51,8 +51,9 @@ from tartli.cards import (
     mask_of,
 )
 from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
-from tartli.i18n import _
+from tartli.i18n import _, joined, the
 from tartli.moves import PLAYS, Play
+from tartli.names import Named
 
 __all__ = [
     "PhaseTwoPosition",
@@ -612,12 +613,10 @@ def best_play(view: PlayerView) -> Play:
     return solve(view).best_moves[0]
 
 
-def _names(cards: Sequence[Card]) -> str:
-    """ "the Ace of Hearts, the Ten of Hearts or the King of Hearts", in the page's language."""
-    texts = [_("the {card}").format(card=c.name()) for c in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return _("{cards} or {card}").format(cards=", ".join(texts[:-1]), card=texts[-1])
+def _names(cards: Sequence[Card]) -> Named:
+    """ "the Ace of Hearts, the Ten of Hearts or the King of Hearts", in the page's language (with the
+    forms a sentence asks for, ``{cards.acc}``)."""
+    return joined([the(c.name()) for c in cards], _("{cards} or {card}"), "cards", "card")
 
 
 def coach(source: HandState | PlayerView) -> str:

@@ -173,16 +173,15 @@ def trick_svg(
     language = names.resolve(language)
     w = card_width * 1.9 + 24
     h = card_width * CARD_RATIO + 56
-    player = names.term("player", language)
     parts = []
     said = []
     if lead is not None:
         parts.append(_place(card_svg(lead, language=language, width=card_width, trump=lead.suit is trump), 12, 12))
-        said.append(f"{player} {leader}: {lead.name(language)}")
+        said.append(f"{names.player_name(leader, language)}: {lead.name(language)}")
     if second is not None:
         svg = card_svg(second, language=language, width=card_width, trump=second.suit is trump)
         parts.append(_place(svg, 12 + card_width * 0.9, 40))
-        said.append(f"{player} {1 - leader}: {second.name(language)}")
+        said.append(f"{names.player_name(1 - leader, language)}: {second.name(language)}")
     label = "; ".join(said) or _("no card played yet")
     return _open(w, h, label, "tartli-trick", width) + "".join(parts) + "</svg>"
 
@@ -311,11 +310,14 @@ def _as_seen(name: str) -> str:
     return _("The Tartli table as {name} sees it").format(name=name)
 
 
-def _phase_text(view: PlayerView, language: Language) -> str:
+def _phase_text(view: PlayerView, language: Language, phases: bool = True) -> str:
+    """ "trick 3 · phase 1"; without ``phases`` (a lesson before phases are taught) "trick 3"."""
     if view.status is Status.FINISHED:
         return _("hand over")
     if view.status is Status.OUT:
         return _("a player went out")
+    if not phases:
+        return _("trick {number}").format(number=view.trick_number)
     phase = names.term("phase 1" if view.phase is Phase.FIRST else "phase 2", language)
     return _("trick {number} · {phase}").format(number=view.trick_number, phase=phase)
 
@@ -359,8 +361,11 @@ def table_svg(
     pickable: bool = False,
     shown_trick: int | None = None,
     narrow: bool = False,
+    phases: bool = True,
 ) -> str:
     """The whole table as ``view.player`` sees it (``pickable``: the player's cards can be clicked).
+
+    ``phases`` False leaves the phase out of the picture (a lesson before phases are taught).
 
     ``shown_trick`` (an index into ``view.tricks``) keeps a finished trick on the table while no
     card of the next one is down: both cards, who played each, who won it and its card points.
@@ -374,7 +379,7 @@ def table_svg(
     """
     language = names.resolve(language)
     me, other = view.player, 1 - view.player
-    who = player_names or (f"{names.term('player', language)} 0", f"{names.term('player', language)} 1")
+    who = player_names or (names.player_name(0, language), names.player_name(1, language))
     who = (_own_name(who[0]), _own_name(who[1]))
     if narrow:
         return _narrow_table(
@@ -387,6 +392,7 @@ def table_svg(
             width=width,
             pickable=pickable,
             shown_trick=shown_trick,
+            phases=phases,
         )
     W, H = 980.0, 700.0
     cw = 74.0
@@ -414,7 +420,7 @@ def table_svg(
     if view.indicator is not None:
         ind = card_svg(view.indicator, language=language, width=cw, trump=True)
         parts.append(_place(ind, tx + 18, ty + 40))  # the indicator, face up
-        ind_name = view.indicator.name(language)
+        ind_name: str = view.indicator.name(language)
     else:
         ind_name = ""
     if view.talon_size:
@@ -433,13 +439,13 @@ def table_svg(
     trump_line = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(tx, ty + 16, trump_line, size=15, weight="bold", fill="#ffe28a"))
     if ind_name:
-        parts.append(_text(tx, ty + 34, ind_name, size=12))
+        parts.append(_text(tx, ty + 34, ind_name, size=13))
     # the trick under way
     cx, cy = 400 - cw / 2, 255.0
     if view.lead is not None:
         lead_svg = card_svg(view.lead, language=language, width=cw, trump=view.lead.suit is trump)
         parts.append(_place(lead_svg, cx, cy))
-        parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=12, anchor="middle"))
+        parts.append(_text(cx + cw / 2, cy - 8, who[view.leader], size=13, anchor="middle"))
     elif shown_trick is not None and 0 <= shown_trick < len(view.tricks):
         parts += _finished_trick(view, shown_trick, who, language, center=400, top=cy, cw=cw, gap=cw * 0.24)
     else:
@@ -493,7 +499,7 @@ def table_svg(
     # panel: phase, scores, melds
     qx, qy = 790.0, 40.0
     parts.append(f'<rect x="{_n(qx - 14)}" y="{_n(qy - 10)}" width="186" height="190" rx="10" fill="{FELT_DARK}"/>')
-    parts.append(_text(qx, qy + 12, _phase_text(view, language), size=14, weight="bold"))
+    parts.append(_text(qx, qy + 12, _phase_text(view, language, phases), size=14, weight="bold"))
     totals = view.totals
     lines = []
     for p in (0, 1):
@@ -501,16 +507,16 @@ def table_svg(
         lines.append(f"  {_melds_and_cards(view, p)}")
     for k, line in enumerate(lines):
         parts.append(
-            _text(qx, qy + 40 + 20 * k, line, size=13 if k % 2 == 0 else 11, weight="bold" if k % 2 == 0 else "normal")
+            _text(qx, qy + 40 + 20 * k, line, size=14 if k % 2 == 0 else 13, weight="bold" if k % 2 == 0 else "normal")
         )
     declared = view.opponent_declared
     if declared:
         parts.append(
-            _text(qx, qy + 140, f"{who[other]}: {_declared_text(declared, language)}", size=12, fill="#ffe28a")
+            _text(qx, qy + 140, f"{who[other]}: {_declared_text(declared, language)}", size=13, fill="#ffe28a")
         )
     scored = [m for m in view.scored_melds[me]]
     if scored:
-        parts.append(_text(qx, qy + 160, ", ".join(m.title(language) for m in scored[-2:]), size=11))
+        parts.append(_text(qx, qy + 160, ", ".join(m.title(language) for m in scored[-2:]), size=13))
     if show_slate:
         slate = slate_svg(
             (totals[0], totals[1]),
@@ -521,7 +527,7 @@ def table_svg(
         )
         parts.append(_place(slate, 700, 452))
     label = (
-        f"{_as_seen(who[me])}: {_phase_text(view, language)}; {trump_line}; "
+        f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {trump_line}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}, talon {talon}").format(
             n=len(hand), count=count, talon=view.talon_size
@@ -541,6 +547,7 @@ def _narrow_table(
     width: float | None,
     pickable: bool,
     shown_trick: int | None,
+    phases: bool = True,
 ) -> str:
     """The table upright, 400 units wide, for a phone (about 360-414 CSS px): the opponent's cards
     small at the top, one line of facts, the trick large in the middle, the scores as numbers, and
@@ -567,7 +574,7 @@ def _narrow_table(
     facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
     talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""
-    parts.append(_text(52, y + 18, f"{_phase_text(view, language)}   {talon}".strip(), size=12))
+    parts.append(_text(52, y + 18, f"{_phase_text(view, language, phases)}   {talon}".strip(), size=12))
     # the trick: the card led, or the finished trick with its result
     cw = 86.0
     ty = y + 42
@@ -625,7 +632,7 @@ def _narrow_table(
     H = hy + 6 + len(rows) * (hw * CARD_RATIO + 10) + 8
     frame = f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="14" fill="{FELT}"/>'
     label_text = (
-        f"{_as_seen(who[me])}: {_phase_text(view, language)}; {facts}; "
+        f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {facts}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}").format(n=len(hand), count=count)
     )

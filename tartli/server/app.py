@@ -529,9 +529,10 @@ class TartliVoila(Voila):  # type: ignore[misc]
         self.listen()
 
     async def _announce(self) -> None:
-        """Print the course's address once the pools' first kernels are ready (at most a minute)."""
+        """Print the course's address once the announced page's pre-started kernel is ready (at most a
+        minute): the first page a learner opens is then served at once."""
         pools = getattr(self.kernel_manager, "_pools", {})
-        tasks = [task for pool in pools.values() for task in pool]
+        tasks = list(pools.get(self.announce, [])) or [task for pool in pools.values() for task in pool]
         if tasks:
             await asyncio.wait(tasks, timeout=60)
         host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"

@@ -40,12 +40,15 @@ import datetime
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels import kernelmanager as _jupyter_kernels
 
 ANONYMOUS = ""
 """The visitor of every request that brings no visitor cookie (a client that keeps none)."""
+STAGGER = 2.0
+"""Seconds between the start of one page's pool and the next at start-up (the first page first)."""
 POOL_ENV = "VOILA_PREHEAT"
 """Voilà sets this to "True" in the environment of a kernel it starts for a pool."""
 
@@ -114,7 +117,10 @@ class CourseKernelRules:
         self._leaving: set[str] = set()
         self._tokens = itertools.count(1)
         self._shutting: dict[str, asyncio.Future[Any]] = {}
+        self._pools_started = False
+        self._order: list[str] | None = None
         super().__init__(**kwargs)
+        self._pools_started = True
 
     # ------------------------------------------------------------ policy and places
     @property
@@ -232,13 +238,26 @@ class CourseKernelRules:
         return kernel_id
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
-        """Voilà's refill, only while it leaves a place free for a visitor."""
+        """Voilà's refill, only while it leaves a place free for a visitor. At start-up (Voilà fills every
+        pool at once, delay 0) the pools are filled one after another in the course's order, STAGGER
+        seconds apart, so that the first page's kernel is not slowed by all the others."""
+        if delay == 0 and not self._pools_started and notebook_name is not None:
+            order = self._start_order()
+            delay = STAGGER * order.index(notebook_name) if notebook_name in order else 0
         missing = self._pool_size(notebook_name) - len(self._pools_now().get(str(notebook_name), []))
         if missing > 0 and self.places_taken() + missing > self.policy.cap - 1:
             self.log.debug("tartli: the pool of %s waits for room", notebook_name)
             self._pools_now().setdefault(str(notebook_name), [])  # (so that top_up_pools finds it)
             return
         super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+
+    def _start_order(self) -> list[str]:
+        """The notebooks Voilà fills a pool for at start, in the course's order (their names sort so)."""
+        if self._order is None:
+            root = Path(getattr(self, "root_dir", "") or ".")
+            keep = getattr(self, "_notebook_filter", lambda _path: True)
+            self._order = sorted(str(x.relative_to(root)) for x in root.rglob("*.ipynb") if keep(x))
+        return self._order
 
     def _pool_size(self, notebook_name: str | None) -> int:
         """The pool size Voilà's ``fill_if_needed`` reads for ``notebook_name`` (0 without a pool)."""

@@ -80,6 +80,8 @@ BROWSER_WHEELS = (
     "jupyterlab-widgets==3.0.17",
     "anywidget==0.11.0",
     "psygnal==0.16.1",
+    "markdown-it-py==4.3.0",
+    "mdurl==0.1.2",
 )
 """The course's own run-time wheels for the browser, besides the kernel's (taken at the versions of
 the npm package's lock file) and this project's."""
@@ -134,7 +136,8 @@ _DEPENDS = {
     "pyodide-kernel": ["ipykernel", "ipython", "comm", "traitlets"],
     "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets", "widgetsnbextension"],
     "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
-    "tartli": ["ipywidgets", "anywidget", "traitlets"],
+    "tartli": ["ipywidgets", "anywidget", "traitlets", "markdown-it-py"],
+    "markdown-it-py": ["mdurl"],
 }
 """Dependencies of the wheels the npm lock file does not know (Pyodide loads what a package's lock
 entry lists; it does not read the wheel's own requirements)."""

@@ -2,7 +2,9 @@
 
 Every element of the picture with a ``data-pick`` attribute (a card of the
 learner's hand, a card of an exercise) can be clicked, or reached with Tab and
-the arrow keys and chosen with Enter or Space. The widget sends
+the arrow keys and chosen with Enter or Space: the browser lays a button over
+it (``.tartli-hit``, named as the card's picture names it, e.g. "Over of
+Acorns, playable"), and the picture becomes a group of such buttons. The widget sends
 ``{"event": "pick", "pick": "OH"}`` to Python, where :meth:`SvgBoard.on_pick`
 handlers run; tests call :meth:`SvgBoard.pick` to do the same without a browser.
 
@@ -43,16 +45,42 @@ function render({ model, el }) {
     model.send({ event: "pick", pick: node.getAttribute("data-pick") });
   }
 
+  // Each element with data-pick (a card) gets a button: a transparent rectangle laid over it, named as
+  // its picture names it ("Over of Acorns, playable"). The picture itself is hidden from assistive
+  // technology and is no control: a whole picture with controls inside is a group, not an image, and a
+  // button whose name is its picture's words keeps no visible text of its own (the corner letters).
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const buttonOf = (node) => node.querySelector(":scope > .tartli-hit");
+
   function wire() {
     const nodes = picks();
+    const root = el.querySelector(":scope > svg");
+    if (root && nodes.length) { root.setAttribute("role", "group"); }
     nodes.forEach((node, i) => {
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      node.setAttribute("focusable", "true");
+      const picture = node.querySelector("svg[aria-label]");
+      let label = node.getAttribute("aria-label") || "";
+      if (picture && !label) {
+        const state = picture.querySelector(":scope > desc");
+        label = picture.getAttribute("aria-label") + (state ? ", " + state.textContent : "");
+      }
+      if (picture) { picture.setAttribute("aria-hidden", "true"); }
+      node.removeAttribute("aria-label");
+      const box = node.getBBox();
+      const hit = document.createElementNS(SVG_NS, "rect");
+      hit.setAttribute("class", "tartli-hit");
+      for (const [k, v] of [["x", box.x], ["y", box.y], ["width", box.width], ["height", box.height]]) {
+        hit.setAttribute(k, String(v));
+      }
+      hit.setAttribute("rx", "6");
+      hit.setAttribute("fill", "transparent");
+      hit.setAttribute("role", "button");
+      hit.setAttribute("tabindex", "0");
+      hit.setAttribute("aria-label", label);
+      node.appendChild(hit);
       node.style.cursor = "pointer";
       node.addEventListener("click", () => { focusIndex = i; send(node); });
-      node.addEventListener("focus", () => { focusIndex = i; });
-      node.addEventListener("keydown", (event) => {
+      hit.addEventListener("focus", () => { focusIndex = i; });
+      hit.addEventListener("keydown", (event) => {
         const all = picks();
         if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
@@ -60,10 +88,10 @@ function render({ model, el }) {
           send(node);
         } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
           event.preventDefault();
-          all[(i + 1) % all.length].focus();
+          buttonOf(all[(i + 1) % all.length]).focus();
         } else if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
           event.preventDefault();
-          all[(i - 1 + all.length) % all.length].focus();
+          buttonOf(all[(i - 1 + all.length) % all.length]).focus();
         }
       });
     });
@@ -75,7 +103,7 @@ function render({ model, el }) {
     wire();
     const nodes = picks();
     if (hadFocus && nodes.length) {
-      nodes[Math.max(0, Math.min(focusIndex, nodes.length - 1))].focus();
+      buttonOf(nodes[Math.max(0, Math.min(focusIndex, nodes.length - 1))]).focus();
     }
   }
 
@@ -117,9 +145,48 @@ export default { render };
 _CSS = """
 .tartli-board { line-height: 0; }
 .tartli-board svg { max-width: 100%; height: auto; }
-.tartli-board [data-pick]:focus { outline: 3px solid #1d4ed8; outline-offset: 2px; }
-.tartli-board [data-pick]:focus:not(:focus-visible) { outline: none; }
+.tartli-board > svg.tartli-table { width: auto; max-height: calc(100vh - 16px); }  /* a table fits the screen */
+.tartli-board .tartli-hit:focus { outline: none; stroke: #1d4ed8; stroke-width: 4px; }
+.tartli-board .tartli-hit:focus:not(:focus-visible) { stroke: none; }
 """
+
+
+_LIVE_ESM = r"""
+function render({ model, el }) {
+  // One polite live region that stays in the page: its words change, the element does not (a region
+  // made anew with each message is not announced). Read by screen readers only.
+  const region = document.createElement("div");
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  region.className = "tartli-sr-only tartli-live";
+  el.appendChild(region);
+  let timer = null;
+  function say() {
+    // emptied first, then filled a moment later: the same words twice are announced twice
+    region.textContent = "";
+    if (timer) { clearTimeout(timer); }
+    timer = setTimeout(() => { region.textContent = model.get("text"); }, 60);
+  }
+  model.on("change:said", say);
+}
+export default { render };
+"""
+
+
+class Announcer(anywidget.AnyWidget):
+    """What a screen reader says of the game: :meth:`say` puts a sentence in a polite live region
+    (``role="status"``) that sighted learners do not see; each sentence is said once."""
+
+    _esm = _LIVE_ESM
+    text = traitlets.Unicode("").tag(sync=True)
+    said = traitlets.Int(0).tag(sync=True)
+    """Counts the sentences said (a change of it makes the browser say ``text``, even the same words again)."""
+
+    def say(self, text: str) -> None:
+        if text:
+            self.text = text
+            self.said += 1
 
 
 class SvgBoard(anywidget.AnyWidget):

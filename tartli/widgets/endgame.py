@@ -17,6 +17,7 @@ Headless use::
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -32,18 +33,11 @@ from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.table import TableController, level_name, names_or
-from tartli.widgets.trainers import (
-    _GOLD,
-    Exercise,
-    Progress,
-    _Canvas,
-    _card,
-    _play_randomly,
-    _random_hand,
-    stars_text,
-)
+from tartli.widgets.trainers.base import Exercise, _card, _play_randomly, _random_hand
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
+from tartli.widgets.trainers.progress import Progress, stars_text
 
-__all__ = ["LEVEL_STARS", "Endgame", "MatchChallenge"]
+__all__ = ["LEVEL_STARS", "Endgame", "HandPlayed", "MatchChallenge"]
 
 
 def _only_plays(state: HandState) -> bool:
@@ -348,6 +342,10 @@ class MatchChallenge(Exercise):
             lost = _("Not this time: the computer won ({how}). Press “Next hand” at the table and try again.")
         return self._judge(False, lost.format(how=how))
 
+    def hand_played(self) -> HandPlayed:
+        """This challenge as a lesson step's task that a learner who loses can do too (see :class:`HandPlayed`)."""
+        return HandPlayed(self)
+
     @staticmethod
     def _buli_words(won: bool, out: tuple[int, bool] | None, me: int) -> str:
         """Who won the buli (S4), and after whose claim of 501 (S3), as one clause."""
@@ -403,3 +401,34 @@ class MatchChallenge(Exercise):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+class HandPlayed:
+    """A lesson step's task around a :class:`MatchChallenge`: done once a hand of the match is over, won
+    or lost, so that a learner who loses every game still goes on; the stars stay the challenge's, for
+    a hand won (every task can be done by a learner who has read the step)."""
+
+    def __init__(self, challenge: MatchChallenge) -> None:
+        self.challenge = challenge
+        self.widget = challenge.widget
+        self._callbacks: list[Callable[[], None]] = []
+        self._told = False
+        challenge.table.on_refresh(self._watch)
+
+    @property
+    def done(self) -> bool:
+        table = self.challenge.table
+        return (
+            table.state.is_over
+            or bool(table.match.results)
+            or self.challenge.progress.solved(self.challenge.progress_id) > 0
+        )
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _watch(self) -> None:
+        if self.done and not self._told:
+            self._told = True
+            for callback in list(self._callbacks):
+                callback()

@@ -25,7 +25,8 @@ import ipywidgets as w
 from tartli.cards import Card
 from tartli.i18n import N_, _
 from tartli.render.cards import card_svg
-from tartli.widgets.trainers import _GOLD, Exercise, _Canvas
+from tartli.widgets.trainers.base import Exercise
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
 
 __all__ = ["FACTS", "SOURCES", "Fact", "HistoryQuiz"]
 

@@ -36,7 +36,8 @@ from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
 from tartli.widgets.board import RecordFile, SvgBoard
 from tartli.widgets.table import TableController
-from tartli.widgets.trainers import NARROW_BELOW, Exercise
+from tartli.widgets.trainers.base import Exercise
+from tartli.widgets.trainers.canvas import NARROW_BELOW
 
 log = logging.getLogger(__name__)
 

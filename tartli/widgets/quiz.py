@@ -35,7 +35,8 @@ from tartli.moves import Declare, GoOut, Play, Swap
 from tartli.names import agree, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
-from tartli.widgets.trainers import _GOLD, Exercise, _Canvas, _play_randomly, _random_hand
+from tartli.widgets.trainers.base import Exercise, _play_randomly, _random_hand
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
 
 __all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "players", "who", "whose"]
 
@@ -141,6 +142,11 @@ class _Quiz(Exercise):
     def _pose(self) -> None:
         """Set ``state``, ``question`` and ``choices`` for ``self.kind`` from ``self.rng``."""
         raise NotImplementedError
+
+    def _question_of(self, key: object) -> object:
+        """The question as the learner reads it ("Who deals hand 4 of this match?"), whatever the deal."""
+        assert isinstance(key, tuple)
+        return key[0], key[-1]
 
     def _restart(self) -> None:
         self.instruction_html.value = (

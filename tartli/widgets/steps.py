@@ -18,8 +18,8 @@ and "Step 4 of 11"), one step with its picture and task, and Back / Continue.
 A step with a task lets the learner on when the task is done. Every step has
 an address (``#step-4``) a teacher can send a class to, and the page reopens
 on the learner's last step (kept in the browser). The text of a step is a
-small Markdown: paragraphs, ``**bold**``, ``*italic*``, ``- `` lists and
-``[links](page.ipynb)``; rule IDs in it link to the rule book.
+CommonMark (markdown-it-py): paragraphs, ``**bold**``, ``*italic*``, ``- `` lists and
+``[links](page.ipynb)``, no raw HTML; rule IDs in it link to the rule book.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -35,6 +36,8 @@ import anywidget
 import ipywidgets as w
 import traitlets
 from IPython import display as ipd
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from tartli.course import PAGES, nav_html, page_url
 from tartli.errors import TartliError
@@ -59,11 +62,31 @@ class Task(Protocol):
 
 
 # ---------------------------------------------------------------- the text of a step
-_INLINE = (
-    (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
-    (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])"), r"<i>\1</i>"),
-)
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+def _markdown() -> MarkdownIt:
+    """CommonMark (markdown-it-py) with what a step's text uses: paragraphs, headings, lists, bold,
+    italic and links. No raw HTML (it shows as text), no pictures, code, quotes or rules."""
+    md = MarkdownIt("commonmark", {"html": False})
+    md.disable(["code", "fence", "blockquote", "hr", "reference", "html_block", "lheading"])
+    md.disable(["backticks", "image", "autolink", "html_inline", "entity"])
+
+    def tag(name: str) -> Callable[..., str]:
+        return lambda _self, tokens, idx, _options, _env: f"<{'/' if tokens[idx].nesting < 0 else ''}{name}>"
+
+    def link(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        token.attrSet("href", _href(str(token.attrGet("href") or "")))
+        token.attrSet("target", "_self")
+        return str(self.renderToken(tokens, idx, options, env))
+
+    for name, html_tag in (("strong", "b"), ("em", "i")):
+        md.add_render_rule(f"{name}_open", tag(html_tag))
+        md.add_render_rule(f"{name}_close", tag(html_tag))
+    md.add_render_rule("link_open", link)
+    md.add_render_rule("softbreak", lambda *_args: " ")  # a line break in a paragraph is a space
+    return md
+
+
+_MD = _markdown()
 
 
 def _href(target: str) -> str:
@@ -73,44 +96,31 @@ def _href(target: str) -> str:
     return target if page is None else page_url(page) + hash_ + anchor
 
 
+def _lines(text: str) -> str:
+    """The text without the indentation its lines share (an indented line is never code here: the
+    step's Markdown has no code blocks; two spaces go on a list item, as in CommonMark)."""
+    return textwrap.dedent(text).strip()
+
+
 def _inline(text: str) -> str:
-    out = html.escape(text, quote=False)
-    for pattern, replacement in _INLINE:
-        out = pattern.sub(replacement, out)
-    return _LINK.sub(lambda m: f'<a href="{_href(m.group(2))}" target="_self">{m.group(1)}</a>', out)
+    """A line of the small Markdown (bold, italic, links) as HTML, for a question and its answer."""
+    return str(_MD.renderInline(_lines(text))).replace("\n", "")
 
 
 def markdown_html(text: str) -> str:
-    """The step's small Markdown as HTML: paragraphs, ``- `` or ``1. `` lists, bold, italic, links.
+    """A step's text (CommonMark: paragraphs, ``- `` or ``1. `` lists, headings, bold, italic, links) as HTML,
+    with every rule ID in it a link to the rule book.
+
+    A number that starts a paragraph is a list's first number in CommonMark ("2. szakasz" would be a
+    list starting at 2): the lessons' texts never start a line with one unless it is a list
+    (``tests/test_steps.py`` checks every step in every language).
 
     >>> markdown_html("A **trick** is\\n*two* cards.\\n\\n- one\\n- two")
     '<p>A <b>trick</b> is <i>two</i> cards.</p><ul><li>one</li><li>two</li></ul>'
+    >>> markdown_html("A 2. szakasz: <b>x</b> &amp;")
+    '<p>A 2. szakasz: &lt;b&gt;x&lt;/b&gt; &amp;amp;</p>'
     """
-    bullet = re.compile(r"^(- |\* |\d+\. )")
-    out = []
-    for block in re.split(r"\n\s*\n", text.strip()):
-        lines = [line.strip() for line in block.strip().splitlines() if line.strip()]
-        if not lines:
-            continue
-        heading = re.match(r"^(#{1,3}) (.+)$", lines[0])
-        if heading:  # a page's heading ("# Practice"), then the rest of the block
-            level = len(heading.group(1))
-            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
-            lines = lines[1:]
-            if not lines:
-                continue
-        if not bullet.match(lines[0]):
-            out.append(f"<p>{_inline(' '.join(lines))}</p>")
-            continue
-        items: list[str] = []
-        for line in lines:  # an item may go on over several lines
-            if bullet.match(line):
-                items.append(bullet.sub("", line))
-            else:
-                items[-1] += " " + line
-        tag = "ol" if re.match(r"^\d+\. ", lines[0]) else "ul"
-        out.append(f"<{tag}>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + f"</{tag}>")
-    return link_rule_ids("".join(out))
+    return link_rule_ids(_MD.render(_lines(text)).replace("\n", ""))
 
 
 def prose(text: str) -> Any:
@@ -132,6 +142,154 @@ def words(text: str) -> int:
     return len(re.findall(r"[\w’'-]+", re.sub(r"\]\([^)]*\)", "]", text)))
 
 
+# ---------------------------------------------------------------- a score question's picture
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A score question's picture and the numbers its answer is made of, from one state.
+
+    Each player's row is the terms drawn, ``(label, value)``; a row's :meth:`total` is the sum of
+    what is drawn and nothing else. The constructors take the state the question asks about and
+    check the sum against the engine's own count, so a picture can never leave out a number the
+    answer uses, nor show one it does not use. ``asks`` is what the question asks: ``("total", p)``
+    (a number: player ``p``'s total) or ``("claim", p)`` (may ``p`` go out now, and for how many buli).
+    """
+
+    heading: str
+    players: tuple[str, str]
+    rows: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+    asks: tuple[str, int]
+    note: str = ""
+    maccs_below: int = 251
+    """A claim wins 2 buli against a total below this: 251 (S4, "250 or less"), 250 under V10."""
+    sweeper: int | None = None
+    """Who took all nine tricks of phase 2, for a stichmatsch question (S2)."""
+
+    def total(self, player: int) -> int:
+        return sum(value for _label, value in self.rows[player])
+
+    def value(self) -> int:
+        """The number a ``total`` or ``stichmatsch`` question asks for, from the drawn terms only: a row's
+        sum; after a stichmatsch (S2) the card points drawn do not count, and the sweeper gets all 161."""
+        kind, player = self.asks
+        if kind == "total":
+            return self.total(player)
+        if kind == "stichmatsch":
+            phase_1 = self.rows[player][-2][1]  # drawn (see stichmatsch()), but rewritten by S2
+            return self.total(player) - phase_1 + (161 if self.sweeper == player else 0)
+        raise TartliError(f"a {kind} question asks for no number")
+
+    @classmethod
+    def stichmatsch(
+        cls,
+        state: Any,
+        cards_of_phase_1: Sequence[int],
+        heading: str,
+        players: tuple[str, str],
+        player: int,
+        *,
+        running: bool = True,
+    ) -> ScoreSheet:
+        """A hand that ended in a stichmatsch (S2), drawn as it stood before phase 2's card points were
+        rewritten: (the score before the hand,) the card points of tricks 1-7 and the melds of the whole
+        hand, trick 8's included. The question asks what ``player`` adds (or, with ``running``, their
+        new running score)."""
+        rows = tuple(
+            (
+                *(((_("before the hand"), state.scores_in[p]),) if running else ()),
+                (_("card points of tricks 1-7"), cards_of_phase_1[p]),
+                (_("melds of the hand, trick 8 included"), state.meld_points[p]),
+            )
+            for p in (0, 1)
+        )
+        made = cls(heading, players, (rows[0], rows[1]), ("stichmatsch", player), "", 251, state.stichmatsch)
+        expected = state.total(player) - (0 if running else state.scores_in[player])
+        if state.stichmatsch is None or made.value() != expected:
+            raise TartliError(f"the sheet gives {made.value()}, the engine {expected}")
+        return made
+
+    def claim(self, player: int) -> tuple[bool, int]:
+        """What a claim by ``player`` gives, read from the drawn totals: (right?, buli of its winner) (S4)."""
+        right = self.total(player) >= 501
+        if not right:
+            return False, 1
+        return True, 2 if self.total(1 - player) < self.maccs_below else 1
+
+    @classmethod
+    def at_claim(cls, state: Any, heading: str, players: tuple[str, str], claimant: int = 0) -> ScoreSheet:
+        """What a claim by ``claimant`` counts now (S3): running score + melds scored + completed tricks,
+        without a trick in S3's claim window, which counts for neither player."""
+        claim = state.claim(claimant)
+        window = state.claim_window if claim.at_step_seven else None
+        rows = []
+        for p in (0, 1):
+            cards = state.card_points[p] - (window.points if window is not None and window.winner == p else 0)
+            rows.append(
+                (
+                    (_("running score"), state.scores_in[p]),
+                    (_("melds"), state.meld_points[p]),
+                    (_("completed tricks"), cards),
+                )
+            )
+        note = ""
+        if window is not None:
+            note = _("Trick {trick}'s {points} card points count for neither of you (S3).").format(
+                trick=window.trick, points=window.points
+            )
+        made = cls(heading, players, (rows[0], rows[1]), ("claim", claimant), note, _maccs_below(state.rules))
+        counted = {claimant: claim.total, 1 - claimant: claim.other}
+        if made.total(0) != counted[0] or made.total(1) != counted[1]:
+            raise TartliError(f"the sheet counts {made.total(0)}/{made.total(1)}, the engine {counted}")
+        return made
+
+    @classmethod
+    def after_hand(
+        cls, state: Any, heading: str, players: tuple[str, str], player: int, *, card_label: str = ""
+    ) -> ScoreSheet:
+        """A finished hand onto the running scores (S1, S2): before the hand + melds + card points."""
+        rows = tuple(
+            (
+                (_("before the hand"), state.scores_in[p]),
+                (_("melds of the hand"), state.meld_points[p]),
+                (card_label or _("card points"), state.card_points[p]),
+            )
+            for p in (0, 1)
+        )
+        made = cls(heading, players, (rows[0], rows[1]), ("total", player), "", _maccs_below(state.rules))
+        if made.total(player) != state.total(player):
+            raise TartliError(f"the sheet counts {made.total(player)}, the engine {state.total(player)}")
+        return made
+
+    def html(self) -> str:
+        """The sheet as the learner sees it: each player's terms one under the other, a number and what it
+        is (it reads on a phone too); a claim's sheet adds them up, a question that asks for a number
+        leaves the adding to the learner."""
+        cells = "padding:0 .5em 0 0;text-align:right;vertical-align:top;white-space:nowrap"
+        blocks = []
+        for player, (name, row) in enumerate(zip(self.players, self.rows, strict=True)):
+            summed = self.asks[0] == "claim"
+            lines = [
+                f"<tr><td style='{cells}'>{'+ ' if summed and k else ''}{value}</td>"
+                f"<td style='color:#3b4a3f'>{html.escape(label)}</td></tr>"
+                for k, (label, value) in enumerate(row)
+            ]
+            if summed:
+                lines.append(f"<tr><td style='{cells}'><b>= {self.total(player)}</b></td><td></td></tr>")
+            blocks.append(
+                f"<div style='margin:.3em 0 0'><b>{html.escape(name)}</b></div>"
+                f"<table style='border-collapse:collapse;margin:0 0 0 .6em'>{''.join(lines)}</table>"
+            )
+        note = f"<div style='margin-top:.3em'><small>{link_rule_ids(html.escape(self.note))}</small></div>"
+        return (
+            "<div class='tartli-sheet' style='background:#eef6f0;padding:6px 10px;border-radius:4px;"
+            f"margin:4px 0;line-height:1.35'><div>{html.escape(self.heading)}</div>{''.join(blocks)}"
+            f"{note if self.note else ''}</div>"
+        )
+
+
+def _maccs_below(rules: Any) -> int:
+    return 250 if getattr(rules, "single_games", False) else 251
+
+
 # ---------------------------------------------------------------- tasks
 class Question:
     """A short question with a few answers, one right: the step's task when no trainer fits.
@@ -140,10 +298,14 @@ class Question:
     after any answer. A wrong answer may be followed by another.
     """
 
-    def __init__(self, prompt: str, options: Sequence[str], answer: str, explain: str = "") -> None:
+    def __init__(
+        self, prompt: str, options: Sequence[str], answer: str, explain: str = "", *, sheet: ScoreSheet | None = None
+    ) -> None:
         if answer not in options:
             raise TartliError(f"the right answer {answer!r} must be one of the options {list(options)!r}")
         self.prompt, self.options, self.answer_text, self.explain = prompt, list(options), answer, explain
+        self.sheet = sheet
+        """The numbers the question asks about, drawn above it (its answer is made of them)."""
         self.solved = False
         self.mistakes = 0
         self._callbacks: list[Callable[[], None]] = []
@@ -153,6 +315,7 @@ class Question:
             button.on_click(lambda _b, o=option: self.choose(o))
         self.widget = w.VBox(
             [
+                *([w.HTML(sheet.html())] if sheet is not None else []),
                 w.HTML(f"<div class='tartli-question'><b>{_inline(prompt)}</b></div>"),
                 w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap")),
                 self.feedback,
@@ -207,6 +370,9 @@ class ExerciseTask:
 
     def on_done(self, callback: Callable[[], None]) -> None:
         self.exercise.on_solved(callback)
+        board = getattr(self.exercise, "board", None)
+        if board is not None:  # the stars kept in the browser arrive after the page is drawn
+            board.observe(lambda _change: callback() if self.done else None, names="progress")
 
 
 def as_task(task: Any) -> Task | None:
@@ -262,6 +428,17 @@ function render({ model, el }) {
   };
   model.on("change:step", show);
   show();
+  const doneKey = key + ".done";  // the steps done on earlier visits: their dots keep their ✓
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(doneKey) || "[]");
+    if (Array.isArray(kept) && kept.length) {
+      model.set("done", kept.filter((n) => Number.isInteger(n) && n > 0 && n < 100));
+      model.save_changes();
+    }
+  } catch (e) { /* storage may be blocked, or hold something else */ }
+  model.on("change:done", () => {
+    try { window.localStorage.setItem(doneKey, JSON.stringify(model.get("done"))); } catch (e) { /* blocked */ }
+  });
   window.addEventListener("hashchange", () => {
     const step = fromHash();
     if (step && step !== model.get("step")) { model.set("wanted", step); model.save_changes(); }
@@ -280,15 +457,17 @@ class StepAddress(anywidget.AnyWidget):
     """The step on screen (1-based), written to the address and the browser by the page."""
     wanted = traitlets.Int(0).tag(sync=True)
     """The step the page asks for: from its address, a link, or the last visit."""
+    done = traitlets.List(traitlets.Int()).tag(sync=True)
+    """The steps done (1-based): kept in the browser, so a lesson opened again shows its ✓ dots."""
 
 
 _CSS = """
 <style>
 .tartli-steps .tartli-step-text { font-size: 1.05em; line-height: 1.5; max-width: 44em; }
 .tartli-steps .tartli-step-text p { margin: .4em 0; }
-.tartli-steps .tartli-step-title { margin: .2em 0 .3em; font-size: 1.3em; }
+.tartli-steps .tartli-step-title { margin: .2em 0 .3em; }
 .tartli-steps .tartli-where { color: #555; font-size: .95em; }
-.tartli-steps .tartli-dots button { min-width: 28px; width: 28px; padding: 0; }
+.tartli-steps .tartli-dots button { min-width: 44px; width: 44px; min-height: 44px; padding: 0; }
 .tartli-steps .tartli-step-text a, .tartli-steps .tartli-feedback a, .tartli-feedback a.tartli-rule {
   color: #1d4ed8; text-decoration: underline; }
 .tartli-steps .tartli-task-box { border-top: 1px solid #ddd; margin-top: .6em; padding-top: .4em; }
@@ -312,6 +491,10 @@ class Lesson:
         self.current = 0  # 0-based
         self.address = StepAddress(lesson=file.removesuffix(".ipynb"))
         self.address.observe(self._on_wanted, names="wanted")
+        self.done_steps: set[int] = set()
+        """Steps done (0-based): a task solved, a step without a task continued from, or either on an earlier
+        visit."""
+        self.address.observe(self._on_kept_done, names="done")
         self.header = w.HTML("")
         self.where = w.HTML("")
         self.dots = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
@@ -319,12 +502,17 @@ class Lesson:
         self.body = w.VBox([])
         self.back_button = w.Button(description=_("← Back"), layout=w.Layout(width="auto", flex="0 0 auto"))
         self.next_button = w.Button(
-            description=_("Continue →"), button_style="primary", layout=w.Layout(width="auto", flex="0 0 auto")
+            description=_("Continue") + " →", button_style="primary", layout=w.Layout(width="auto", flex="0 0 auto")
         )
         self.back_button.on_click(lambda _b: self.go(self.current - 1))
-        self.next_button.on_click(lambda _b: self.go(self.current + 1))
+        self.next_button.on_click(lambda _b: self.next())
         self.hint = w.HTML("")
         self._dot_buttons: list[Any] = []
+        self.nav = w.HBox(  # on a phone the hint goes under the buttons, which keep their whole words
+            [self.back_button, self.next_button, self.hint],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        self.nav.add_class("tartli-step-nav")  # (sticky at the bottom of a phone's screen: the page template)
         self.widget = w.VBox(
             [
                 w.HTML(_CSS),
@@ -333,10 +521,7 @@ class Lesson:
                 self.where,
                 self.dots,
                 self.body,
-                w.HBox(  # on a phone the hint goes under the buttons, which keep their whole words
-                    [self.back_button, self.next_button, self.hint],
-                    layout=w.Layout(align_items="center", flex_flow="row wrap"),
-                ),
+                self.nav,
             ],
             layout=w.Layout(max_width="960px"),
         )
@@ -387,17 +572,40 @@ class Lesson:
             self.current = index
             self._draw()
 
+    def next(self) -> None:
+        """The Continue button: a step without a task is done once the learner continues from it."""
+        if self.steps and self.steps[self.current].task is None:
+            self.done_steps.add(self.current)
+        self.go(self.current + 1)
+
     def _on_wanted(self, change: Any) -> None:
         wanted = change["new"]
         if isinstance(wanted, int) and 1 <= wanted <= len(self.steps):
             self.go(wanted - 1)
 
     def may_continue(self) -> bool:
-        """Whether the step on screen lets the learner on (its task done, or no task)."""
+        """Whether the step on screen lets the learner on (its task done now or on an earlier visit, or no task)."""
         if not self.steps:
             return False
         task = self.steps[self.current].task
-        return task is None or task.done
+        return task is None or task.done or self.current in self.done_steps
+
+    def _on_kept_done(self, change: Any) -> None:
+        """The browser sent the steps done on earlier visits."""
+        kept = {n - 1 for n in change["new"] if isinstance(n, int) and n > 0}  # steps may still be coming
+        if not kept <= self.done_steps:
+            self.done_steps |= kept
+            self._draw()
+
+    def _note_done(self) -> None:
+        """Mark the steps whose task is done, and keep every step done in the browser (a step without a
+        task is done once the learner continues from it: see :meth:`next`)."""
+        for k, made in enumerate(self.steps):
+            if made.task is not None and made.task.done:
+                self.done_steps.add(k)
+        kept = sorted(k + 1 for k in self.done_steps)
+        if list(self.address.done) != kept:
+            self.address.done = kept
 
     def _draw(self) -> None:
         try:
@@ -418,6 +626,7 @@ class Lesson:
                 )
             self.header.value = f"<h1 style='margin:.2em 0'>{html.escape(_(self.title))}</h1>{goals}"
             where = _("Step {number} of {count} · recap") if made.recap else _("Step {number} of {count}")
+            self._note_done()
             self._draw_dots()
             self.body.children = (made.box,)
             self.where.value = (  # after the step itself: "Step 4 of 12" on screen means step 4 is there
@@ -427,7 +636,7 @@ class Lesson:
             self.back_button.disabled = self.current == 0
             last = self.current == count - 1
             self.next_button.disabled = last or not self.may_continue()
-            self.next_button.description = _("Continue →")
+            self.next_button.description = _("Continue") + " →"
             self.back_button.description = _("← Back")
             if made.task is not None and not made.task.done:
                 hint = _("Do the task to go on.")
@@ -443,12 +652,12 @@ class Lesson:
             k = len(self._dot_buttons)
             button = w.Button(
                 tooltip=_("Step {number}: {title}").format(number=k + 1, title=self.steps[k].title),
-                layout=w.Layout(width="30px", padding="0"),
+                layout=w.Layout(width="44px", height="44px", padding="0"),
             )
             button.on_click(lambda _b, k=k: self.go(k))
             self._dot_buttons.append(button)
         for k, (made, button) in enumerate(zip(self.steps, self._dot_buttons, strict=False)):
-            done = made.task is not None and made.task.done
+            done = k in self.done_steps or (made.task is not None and made.task.done)
             mark = "●" if k == self.current else ("✓" if done else "○")
             if button.description != mark:
                 button.description = mark

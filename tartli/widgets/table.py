@@ -39,17 +39,18 @@ from tartli import names
 from tartli.bots import LEVELS, Bot, HeuristicBot, bot_for_level, coach, solve
 from tartli.bots.base import right_claim
 from tartli.cards import Card
+from tartli.course import TOPICS
 from tartli.errors import IllegalMoveError, TartliError
-from tartli.game import PHASE1_TRICKS, Deal, Event, HandState, PlayerView, Status
-from tartli.i18n import N_, _, language, ngettext
+from tartli.game import PHASE1_TRICKS, TRICKS, Deal, Event, HandState, PlayerView, Status
+from tartli.i18n import N_, _, joined, language, ngettext, the
 from tartli.match import Match
 from tartli.melds import Meld, MeldKind, find_melds
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
-from tartli.names import Language
+from tartli.names import Language, Named
 from tartli.record import Record
 from tartli.render.table import hand_svg, table_svg
 from tartli.rules import RuleSet
-from tartli.widgets.board import RecordFile, SvgBoard
+from tartli.widgets.board import Announcer, RecordFile, SvgBoard
 
 log = logging.getLogger(__name__)
 
@@ -113,14 +114,36 @@ def main_declarations(declares: Sequence[Declare]) -> list[Declare]:
     return sorted(kept, key=lambda d: (-value(d), -cards(d), str(d)))
 
 
-def declaration_label(move: Declare, language: Language | None = None) -> str:
-    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it."""
-    return " + ".join(f"{m.title(names.resolve(language))} ({m.value})" for m in move.melds)
+def declaration_label(move: Declare, language: Language | None = None) -> Named:
+    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it (with the forms
+    of its names, for a sentence: ``{melds.acc}``)."""
+    titles = [(m.title(names.resolve(language)), m.value) for m in move.melds]
+    forms = {
+        form: " + ".join(f"{title.forms.get(form, str(title))} ({value})" for title, value in titles)
+        for form in titles[0][0].forms
+    }
+    return Named(" + ".join(f"{title} ({value})" for title, value in titles), forms)
 
 
-CONTROLS = ("swap", "melds", "out")
+CONTROLS = (
+    "swap",
+    "melds",
+    "out",
+    "undo",
+    "levels",
+    "hint",
+    "last-trick",
+    "pause",
+    "reveal",
+    "review",
+    "deals",
+    "records",
+)
 """The controls a table may offer besides playing cards: the trump-7 swap, declaring (melds, pass,
-béla) and going out. A lesson's table offers what the course has taught so far."""
+béla), going out, undo and redo, the computer's level, the hint, the last trick, how long a trick
+stays, both hands shown, the review of phase 2, deals by number and records. A lesson's table offers
+what the course has taught so far (``controls=taught(file)``: :func:`tartli.course.taught`; the
+course's other topics, such as ``"phases"``, are no table control and are let through)."""
 
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The table's difficulty levels as the selector shows them (the bots: ``tartli.bots.LEVELS``), in
@@ -219,22 +242,32 @@ def review_hand(state: HandState, player: int, turning_points: int = 2) -> list[
     ]
 
 
-def names_or(cards: Sequence[Card], lang: Language) -> str:
-    """ "the Ace of Hearts, the Ten of Hearts or the King of Bells" (in the page's language)."""
-    texts = [_("the {card}").format(card=c.name(lang)) for c in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return _("{cards} or {card}").format(cards=", ".join(texts[:-1]), card=texts[-1])
+def names_or(cards: Sequence[Card], lang: Language) -> Named:
+    """ "the Ace of Hearts, the Ten of Hearts or the King of Bells" (in the page's language, with the
+    forms a sentence asks for, ``{best.acc}``)."""
+    return joined([the(c.name(lang)) for c in cards], _("{cards} or {card}"), "cards", "card")
 
 
-def _review_line(item: ReviewItem, lang: Language) -> str:
+def _review_line(item: ReviewItem, lang: Language, spared: bool = False) -> str:
+    """One card of the review; ``spared``: it lost points against best play, but the computer's replies
+    did not take them (the hand ended as well as best play from there would have)."""
     card = item.card.name(lang)
     if item.loss == 0:
         if item.led:
             return _("Trick {trick}: you led the {card}: a best card ✓").format(trick=item.trick, card=card)
         return _("Trick {trick}: you played the {card}: a best card ✓").format(trick=item.trick, card=card)
     best = names_or(item.best, lang)
-    if item.led:
+    if spared and item.led:
+        text = _(
+            "Trick {trick}: you led the {card}: against best play it could have cost {points} card points; "
+            "the computer did not punish it. Best was {best}"
+        )
+    elif spared:
+        text = _(
+            "Trick {trick}: you played the {card}: against best play it could have cost {points} card points; "
+            "the computer did not punish it. Best was {best}"
+        )
+    elif item.led:
         text = _("Trick {trick}: you led the {card}: it cost {points} card points; best was {best}")
     else:
         text = _("Trick {trick}: you played the {card}: it cost {points} card points; best was {best}")
@@ -242,7 +275,11 @@ def _review_line(item: ReviewItem, lang: Language) -> str:
 
 
 def review_html(state: HandState, player: int, language: Language | None = None) -> str:
-    """The post-hand review as a short HTML list (see :func:`review_hand`)."""
+    """The post-hand review as a short HTML list (see :func:`review_hand`).
+
+    A costly card the computer did not punish (the hand, played out, ended at least as well for the
+    player as best play from that card on would have) "could have cost" its points: after a
+    stichmatsch nothing was given away."""
     lang = names.resolve(language)
     title = _("<b>Review of your phase 2</b> (the exact solver compares each card you played with the best one)")
     items = review_hand(state, player)
@@ -252,14 +289,26 @@ def review_html(state: HandState, player: int, language: Language | None = None)
         else:
             ended = _("The hand ended before your first card: there is nothing for the solver to review.")
         return f"{title}<p>{html.escape(ended)}</p>"
+    played_out = state.status is Status.FINISHED
+    result = state.card_points[player] - state.card_points[1 - player]
+
+    def spared(item: ReviewItem) -> bool:
+        return played_out and item.loss > 0 and result >= item.best_value
+
     rows = []
     turning = html.escape(_("turning point"))
     for item in items:
         mark = f" <b style='color:#a40000'>⚑ {turning}</b>" if item.turning else ""
-        rows.append(f"<li>{html.escape(_review_line(item, lang))}{mark}</li>")
-    lost = sum(i.points for i in items)
-    if lost == 0:
+        rows.append(f"<li>{html.escape(_review_line(item, lang, spared(item)))}{mark}</li>")
+    lost = sum(i.points for i in items if not spared(i))
+    could = sum(i.points for i in items if spared(i))
+    if lost == 0 and could == 0:
         summary = _("You played every card of phase 2 as well as it can be played.")
+    elif lost == 0:
+        summary = _(
+            "Added up, your phase-2 choices could have cost {points} card points against best play; "
+            "the computer did not punish them (T4, C5, S2)."
+        ).format(points=could)
     else:
         summary = _(
             "Added up, your phase-2 choices gave away {points} card points against best play (T4, C5, S2)."
@@ -323,7 +372,7 @@ class TableController:
         self._question: Callable[[], None] | None = None  # what "Yes" does while a question is asked
         self._ready_for: int | None = None  # at a table for two: whose cards may be shown now
         self._offer_two = offer_two_players
-        unknown = set(controls) - set(CONTROLS)
+        unknown = set(controls) - set(CONTROLS) - set(TOPICS)
         if unknown:
             raise TartliError(f"unknown controls {sorted(unknown)}: use {', '.join(CONTROLS)}")
         self.controls = frozenset(controls)
@@ -340,6 +389,16 @@ class TableController:
             self._after_move()
 
     # ------------------------------------------------------------ state
+    @property
+    def match(self) -> Match:
+        """The match at this table; the engine's refusals name its players as the table does."""
+        return self._match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self._match = match
+        match.player_names = self._english_names()
+
     @property
     def state(self) -> HandState:
         return self.match.state
@@ -410,6 +469,8 @@ class TableController:
             self.board.observe(self._guard(self._on_saved_game), names="progress")
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
+        self.announcer = Announcer()  # what a screen reader says of each move and trick
+        self._announced: int | None = None
         self.swap_button = w.Button(
             description=_("Swap the trump Seven"), tooltip=_("T5: exchange it for the indicator")
         )
@@ -424,13 +485,15 @@ class TableController:
         )
         self.next_button = w.Button(description=_("Next hand"), button_style="success")
         self.play_on_button = w.Button(description=_("Play on"), tooltip=_("Do not claim now: let the computer go on"))
-        self.continue_button = w.Button(description=_("Continue"), button_style="info", tooltip=_("Gather the trick"))
+        self.continue_button = w.Button(  # not "Continue": a lesson's own button is called that
+            description=_("Next trick"), button_style="info", tooltip=_("Gather the trick")
+        )
         self.last_trick_button = w.ToggleButton(
             description=_("Last trick"), tooltip=_("Show the trick before this one")
         )
         self.last_trick_view = w.HTML()
         self.pause_choice = w.Dropdown(
-            options=[(_("1.5 s"), 1.5), (_("3 s"), 3.0), (_("until I click Continue"), 0.0)],
+            options=[(_("1.5 s"), 1.5), (_("3 s"), 3.0), (_("until I click Next trick"), 0.0)],
             value=self.trick_pause if self.trick_pause in (1.5, 3.0, 0.0) else 1.5,
             description=_("A trick stays:"),
             style={"description_width": "initial"},
@@ -550,6 +613,20 @@ class TableController:
         if self.two_players:
             self.level_buttons.layout = _hidden()
             self.level_label.layout = _hidden()
+        for topic, parts in (  # what the course has not taught yet is not offered (a lesson's table)
+            ("undo", (self.undo_button, self.redo_button)),
+            ("levels", (self.level_label, self.level_buttons)),
+            ("hint", (self.hint_button, self.hint_view)),
+            ("last-trick", (self.last_trick_button, self.last_trick_view)),
+            ("pause", (self.pause_choice,)),
+            ("reveal", (self.reveal_toggle,)),
+            ("review", (self.review_view,)),
+            ("deals", (self.seed_input, self.new_button)),
+            ("records", (self.upload, self.download)),
+        ):
+            if topic not in self.controls:
+                for part in parts:
+                    part.layout.display = "none"
         self.widget = w.VBox(
             [
                 self.status,
@@ -564,6 +641,7 @@ class TableController:
                 self.review_view,
                 self.log_view,
                 tools,
+                self.announcer,
             ]
         )
         self.widget.add_class("tartli-table")
@@ -690,6 +768,7 @@ class TableController:
             player_names=self.names,
             shown_trick=self._shown_trick,
             narrow=self.narrow,
+            phases="phases" in self.controls or set(CONTROLS) <= self.controls,  # (taught in lesson 04)
         )
         self.continue_button.layout = _shown() if self._waiting_for_continue() else _hidden()
         self.last_trick_view.value = self._last_trick_html(view) if self.last_trick_button.value else ""
@@ -725,6 +804,7 @@ class TableController:
         self.undo_button.disabled = not self._human_moves_made()
         self.redo_button.disabled = not self._redo
         self.log_view.value = self._log_html(view)
+        self._announce(view)
         self.status.value = self._status_html()
         self._refresh_download()
         self._refresh_helpers()
@@ -790,6 +870,8 @@ class TableController:
             text = _("Wait for the computer's move: a hint comes when it is your turn.")
         else:
             view = state.view(viewer)
+            # Advice only among the moves this table offers (a lesson before melds has no Declare).
+            view = dataclasses.replace(view, legal_moves=tuple(m for m in view.legal_moves if self._offered(m)))
             move, reason = self._hint_bot.choose_with_reason(view)
             if isinstance(move, Play) and state.trick_number > PHASE1_TRICKS:
                 # One voice in phase 2: the card is the exact solver's best, and the coach says why
@@ -825,32 +907,41 @@ class TableController:
                 line += " " + won.format(name=who[winner], n=buli)
             if state.tied:
                 line += " " + _("Both past 501 and equal: the first to score in the next hand wins the buli (S5).")
-        elif self._holding_for_claim():
+        elif self._holding_for_claim() and state.claim(self.human).at_step_seven:
             line = _(
                 "Your melds won the contest and the trick was taken at once: you may go out now, counted before "
                 "that trick (its card points count for nobody, S3), or play on."
             )
+        elif self._holding_for_claim():
+            line = _(
+                "Your melds won the contest: with {total} you may go out now, before the computer plays its card "
+                "(S3), or play on."
+            ).format(total=state.claim(self.human).total)
         elif self._waiting_for_continue():
-            line = _("Trick over: press Continue when you have seen it.")
+            line = _("Trick over: press Next trick when you have seen it.")
         elif self._is_bot(state.to_move or 0):
             line = _("The computer is thinking…")
         elif self._who(state.to_move or 0) == "you":
             line = _("Your turn.")
         else:
             line = _("{name}: your turn.").format(name=who[state.to_move or 0])
+        if "out" not in self.controls:  # games won (buli) come with going out, lesson 09
+            return f"<b>{html.escape(line)}</b>"
         you, other = self.human, 1 - self.human
         if m.target is not None:
             games = _("Games won (buli): {you} {mine}, {other} {theirs} (first to {target})")
         else:
             games = _("Games won (buli): {you} {mine}, {other} {theirs}")
+        standing = m.buli_with_hand  # the hand's buli as soon as it is won, not only after Next hand
         line += " " + games.format(
-            you=self._said(you), mine=m.buli[you], other=self._said(other), theirs=m.buli[other], target=m.target
+            you=self._said(you), mine=standing[you], other=self._said(other), theirs=standing[other], target=m.target
         )
-        if m.is_over and m.winner is not None:
-            if self._who(m.winner) == "you":
+        champion = next((p for p in (0, 1) if m.target is not None and standing[p] >= m.target), None)
+        if champion is not None:
+            if self._who(champion) == "you":
                 line += ". " + _("You win the match!")
             else:
-                line += ". " + _("{name} wins the match!").format(name=who[m.winner])
+                line += ". " + _("{name} wins the match!").format(name=who[champion])
         return f"<b>{html.escape(line)}</b>"
 
     def _went_out(self, player: int, valid: bool) -> str:
@@ -860,6 +951,17 @@ class TableController:
         if valid:
             return _("{name} went out: the claim was right.").format(name=name)
         return _("{name} went out: the claim was wrong.").format(name=name)
+
+    def _announce(self, view: PlayerView) -> None:
+        """Say, in the live region, what happened since the last redraw, in the log's words: each card, who
+        won a trick and its card points, the draws, a meld scored, a claim judged, the hand's end. Moves
+        taken back are not said, and the first drawing of a hand says nothing."""
+        events = view.events
+        seen, self._announced = self._announced, len(events)
+        if seen is None or len(events) <= seen:
+            return
+        sentences = (self._describe(e, view.player).strip() for e in events[seen:])
+        self.announcer.say(" ".join(s if s.endswith((".", "!", "?")) else s + "." for s in sentences if s))
 
     def _log_html(self, view: PlayerView) -> str:
         """The hand's story, trick by trick, oldest first: the trick under way and the last finished one
@@ -881,6 +983,10 @@ class TableController:
                 else:
                     head = _("Trick {number}: {name} won {points} card points")
                 head = head.format(number=number, name=self._said(winner), points=points)
+            elif number > TRICKS:  # what the hand's end says (stichmatsch, the buli): no trick 17
+                head = _("End of the hand")
+            elif view.status is not Status.IN_PROGRESS:
+                head = _("Trick {number} (not finished: the hand ended)").format(number=number)
             else:
                 head = _("Trick {number} (under way)").format(number=number)
             rows = "".join(f"<li>{html.escape(t)}</li>" for t in groups[number])
@@ -1016,8 +1122,9 @@ class TableController:
             self.two_players = on
             self._ready_for = None
             self.two_toggle.value = on
-            self.level_buttons.layout = _hidden() if on else _shown()
-            self.level_label.layout = _hidden() if on else _shown()
+            levels = not on and "levels" in self.controls
+            self.level_buttons.layout = _shown() if levels else _hidden()
+            self.level_label.layout = _shown() if levels else _hidden()
             self.new_deal(self.seed)
 
         if self.match.results or self.state.moves:
@@ -1098,15 +1205,32 @@ class TableController:
         )
 
     def _holding_for_claim(self) -> bool:
-        """S3's claim window is the learner's: the computer waits until they go out or play on."""
+        """The learner may go out now, and the computer's last move gave them that chance: the computer
+        waits until they go out or play on (S3: a claim may be made at any moment).
+
+        The chance is S3's claim window (the computer's silent card decided a contest the learner's melds
+        won and took the trick), or the computer's pass or losing declaration, which decided the contest
+        and scored the learner's melds before its card: a claim then counts what a record counts at that
+        moment, not the trick the computer's card would take."""
         state = self.state
-        return (
-            not self.two_players
-            and state.to_move is not None
-            and self._is_bot(state.to_move)
-            and self._played_on_at != len(state.moves)
-            and state.claim(self.human).at_step_seven
-        )
+        if (
+            self.two_players
+            or "out" not in self.controls
+            or state.to_move is None
+            or not self._is_bot(state.to_move)
+            or self._played_on_at == len(state.moves)
+        ):
+            return False
+        return state.claim(self.human).at_step_seven or self._claim_opened_by_computer()
+
+    def _claim_opened_by_computer(self) -> bool:
+        """The learner's claim is right now and was not before the computer's last move."""
+        state = self.state
+        if not state.moves or state.moves[-1].player == self.human or not state.claim(self.human).valid:
+            return False
+        before = state.copy()
+        before.pop()
+        return not before.claim(self.human).valid
 
     def play_on(self) -> None:
         """The learner lets the claim window pass: the computer goes on."""

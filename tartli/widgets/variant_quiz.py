@@ -43,15 +43,17 @@ from tartli import names as _names
 from tartli.cards import CARDS, SUITS, Card, Rank, Suit
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import MACCS_LIMIT, PHASE1_TRICKS, WINNING_SCORE, Deal, HandState, trick_winner
-from tartli.i18n import N_, _, language
+from tartli.i18n import N_, _, joined, language, the
 from tartli.match import Match
 from tartli.melds import SEQUENCES, Meld, MeldKind
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap, coerce_move
+from tartli.names import Named
 from tartli.render.cards import back_svg, card_svg
 from tartli.render.table import hand_svg
 from tartli.rules import RuleSet
 from tartli.widgets.quiz import PLAYERS, Answer, _by, _Quiz, who
-from tartli.widgets.trainers import _GOLD, _Canvas, _play_randomly, _random_hand
+from tartli.widgets.trainers.base import _play_randomly, _random_hand
+from tartli.widgets.trainers.canvas import _GOLD, _Canvas
 
 __all__ = ["RULE_SET_NAMES", "VariantQuiz", "move_words", "rule_options"]
 
@@ -116,12 +118,12 @@ def move_words(move: Move | str, names: tuple[str, str] = PLAYERS) -> str:
         return text.format(name=name, card=move.card.name(lang))
     if isinstance(move, Declare):
         said = [
-            _names.BELA_NAME[lang] if m.kind is MeldKind.BELA else _("the {meld}").format(meld=m.title(lang))
+            Named(_names.BELA_NAME[lang], m.title(lang).forms) if m.kind is MeldKind.BELA else the(m.title(lang))
             for m in move.melds
         ]
         melds = said[0]
-        for more in said[1:]:
-            melds = _("{melds} and {meld}").format(melds=melds, meld=more)
+        for more in said[1:]:  # (the forms of the names go with them: "Du meldest {melds.acc}")
+            melds = joined([melds, more], _("{melds} and {meld}"), "melds", "meld")
         text = _("You declare {melds}") if you else _("{name} declares {melds}")
         return text.format(name=name, melds=melds)
     if isinstance(move, Bela):

@@ -324,11 +324,12 @@ def test_a_card_is_played_with_the_keyboard(open_page: Any) -> None:
     opened = open_table(open_page)
     page = opened.page
     state = table_state(page)
-    card(page, state.hand[0]).focus()
-    assert page.evaluate("document.activeElement.getAttribute('data-pick')") == state.hand[0]
+    card(page, state.hand[0]).locator(".tartli-hit").focus()  # the button laid over the card
+    focused = "document.activeElement.closest('[data-pick]').getAttribute('data-pick')"
+    assert page.evaluate(focused) == state.hand[0]
     page.keyboard.press("ArrowRight")
     second = state.hand[1]
-    assert page.evaluate("document.activeElement.getAttribute('data-pick')") == second
+    assert page.evaluate(focused) == second
     after = press_card(page, second, lambda: page.keyboard.press("Enter"))
     assert len(after.hand) == len(state.hand) - 1, after
     assert after.message.startswith("You play"), after.message

@@ -29,7 +29,12 @@ from tests.browser.conftest import Server, free_port, log_tail, start_server, st
 from tests.browser.test_app import play, wait_for_my_turn
 
 POOLED = ("00_index.ipynb", "01_pack.ipynb", "table.ipynb")
-"""The pages Voilà pre-starts a kernel for (voila.json's preheat_denylist leaves these out)."""
+"""The pages these servers pre-start a kernel for (the course pre-starts every page; three keep each
+test's server light on this 2-core machine, and are enough for what is tested here)."""
+THREE_POOLS = (
+    "--VoilaKernelManager.preheat_denylist=.*/(0[2-9]|1[0-9])_[^/]*\\.ipynb$",
+    "--VoilaKernelManager.preheat_denylist=.*/(practice|rules)\\.ipynb$",
+)
 LESSONS = [f"{n:02d}_{name}.ipynb" for n, name in ((2, "ranks_and_points"), (3, "deal"), (4, "phase_one"))]
 
 
@@ -39,7 +44,7 @@ def server_with(tmp_path: Path) -> Iterator[Any]:
     servers: list[Server] = []
 
     def start(*extra: str) -> Server:
-        server = start_server(tmp_path / f"voila-{len(servers)}.log", extra=extra)
+        server = start_server(tmp_path / f"voila-{len(servers)}.log", extra=(*THREE_POOLS, *extra))
         servers.append(server)
         return server
 

@@ -1,6 +1,6 @@
-"""The course in Hungarian and German in a real browser: every page with ``?lang=hu`` (every step of
-every lesson) reads Hungarian, the widgets answer, the choice is remembered for the next page, and the
-EN | HU | DE switch on every page changes it. German: one lesson and the table."""
+"""The course in Hungarian and German in a real browser: every page with ``?lang=hu`` and with
+``?lang=de`` (every step of every lesson) reads Hungarian or German, the widgets answer, the choice is
+remembered for the next page, and the EN | HU | DE switch on every page changes it."""
 
 from __future__ import annotations
 
@@ -54,22 +54,39 @@ def assert_reads(text: str, where: str) -> None:
     assert share <= MOST_ENGLISH, f"{where}: {share:.1%} common English words ({', '.join(words)})"
 
 
-@pytest.mark.parametrize("file", [page.file for page in PAGES])
-def test_every_page_reads_hungarian(chromium: Any, app_server: Server, file: str) -> None:
+NUMBERED_PLAYER = re.compile(r"(Játékos|Spieler|Player)\s*:?\s*[01]\b|játékos:\s*[01]\b")
+"""A person called by a number on a page ("Játékos 0", "(játékos: 0)", "Spieler 1")."""
+LANGUAGE_WORDS = {"hu": {"a", "az", "és", "te"}, "de": {"du", "die", "und", "der"}}
+
+
+def check_every_page_reads(chromium: Any, app_server: Server, file: str, lang: str) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     try:
-        page = open_in(context, app_server, file, "hu")
-        assert page.evaluate("document.documentElement.lang") == "hu"
+        page = open_in(context, app_server, file, lang)
+        assert page.evaluate("document.documentElement.lang") == lang
         assert_no_error_output(page)
         text = all_steps_text(page)
-        assert_reads(text, file)
-        assert "Játékos 0" not in text and "Player 0" not in text
+        assert_reads(text, f"{file} ({lang})")
+        assert not NUMBERED_PLAYER.search(text), NUMBERED_PLAYER.search(text)
+        words = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+        assert LANGUAGE_WORDS[lang] & words, f"{lang} words expected"
         if file == "00_index.ipynb":  # the course map's links keep the language
             links = "#rendered_cells .jp-OutputArea a[href*='.ipynb']"  # the map and lesson links, not EN/HU/DE
             hrefs = page.eval_on_selector_all(links, "a => a.map(x => x.href)")
-            assert hrefs and all("lang=hu" in h for h in hrefs)
+            assert hrefs and all(f"lang={lang}" in h for h in hrefs)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("file", [page.file for page in PAGES])
+def test_every_page_reads_hungarian(chromium: Any, app_server: Server, file: str) -> None:
+    check_every_page_reads(chromium, app_server, file, "hu")
+
+
+@pytest.mark.parametrize("file", [page.file for page in PAGES])
+def test_every_page_reads_german(chromium: Any, app_server: Server, file: str) -> None:
+    """As in Hungarian: every page, every step of every lesson, at most 3% common English words."""
+    check_every_page_reads(chromium, app_server, file, "de")
 
 
 def test_the_next_page_opened_without_lang_is_still_hungarian(chromium: Any, app_server: Server) -> None:
@@ -118,20 +135,5 @@ def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server
         assert "lang=" not in page.url
         share, _words = english_share(page.locator("#rendered_cells").inner_text())
         assert share > 0.08  # English again
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("file", ["03_deal.ipynb", "table.ipynb"])
-def test_a_lesson_and_the_table_in_german(chromium: Any, app_server: Server, file: str) -> None:
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = open_in(context, app_server, file, "de")
-        assert page.evaluate("document.documentElement.lang") == "de"
-        assert_no_error_output(page)
-        text = all_steps_text(page)
-        assert_reads(text, f"{file} in German")
-        words = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
-        assert {"du", "die", "und"} & words, "German words expected"
     finally:
         context.close()

@@ -137,7 +137,9 @@ def test_a_page_asked_for_without_lang_opens_in_the_language_chosen_last(app_ser
 def small_server(tmp_path: Path) -> Iterator[Server]:
     """A server with room for five kernels: the three pre-started ones, the index page start_server
     opened, and one more (the pre-started kernels give their places up to visitors, one each)."""
-    server = start_server(tmp_path / "voila.log", extra=("--TartliVoila.max_kernels=5",))
+    from tests.browser.test_class_server import THREE_POOLS
+
+    server = start_server(tmp_path / "voila.log", extra=(*THREE_POOLS, "--TartliVoila.max_kernels=5"))
     try:
         yield server
     finally:

@@ -100,3 +100,23 @@ def test_a_stage_with_one_slip_gives_two_stars_kept_after_a_reload(open_page: An
     assert right + wrong != seen[0], "the first position of the page is not dealt again after a reload"
     assert first_seen  # (the positions before the reload were all answered)
     opened.watch.assert_clean()
+
+
+def test_the_dots_of_the_steps_done_are_kept_after_a_reload(open_page: Any, app_server: Any) -> None:
+    """Issue 26: a step without a task gets its ✓ once left, and a lesson opened again shows it."""
+    opened = open_page("10_play_a_game.ipynb")
+    page = opened.page
+    wait_for_step(page, 1)
+    page.get_by_role("button", name="Continue →").click()
+    wait_for_step(page, 2)
+    page.wait_for_function(
+        "() => (localStorage.getItem('tartli.steps.10_play_a_game.done') || '').includes('1')", timeout=20_000
+    )
+    page.goto(app_server.url("10_play_a_game.ipynb") + "#step-3")
+    wait_for_step(page, 3)
+    page.wait_for_function(
+        "() => document.querySelector('.tartli-dots button') && "
+        "document.querySelector('.tartli-dots button').textContent.includes('✓')",
+        timeout=30_000,
+    )
+    assert_no_error_output(page)

@@ -1,0 +1,454 @@
+"""Cards and tricks: name the card (C1), which card wins a trick (T1, C3, C4), count the card points (C5)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from tartli import names
+from tartli.cards import CARDS, LAST_TRICK_BONUS, PLAIN_ORDER, SUITS, TRUMP_ORDER, Card, Rank, Suit
+from tartli.game import trick_points, trick_winner
+from tartli.i18n import N_, _
+from tartli.moves import Play
+from tartli.names import upper_first
+from tartli.render.cards import card_svg
+from tartli.render.table import hand_svg
+from tartli.widgets.trainers.base import (
+    Exercise,
+    _after_moves,
+    _card,
+    _order_text,
+    _play_randomly,
+    _random_hand,
+    _second_to_play_in,
+)
+from tartli.widgets.trainers.canvas import (
+    _GOLD,
+    _attr,
+    _Canvas,
+    _size,
+)
+
+
+# ---------------------------------------------------------------------------- 1. which card wins
+class WhichCardWins(Exercise):
+    """A trick of two cards and a trump suit: click the card that wins it (T1, C3, C4)."""
+
+    id = "which-card-wins"
+    title = N_("Which card wins the trick?")
+    instruction = N_("Click the card that wins this trick.")
+
+    lead: Card
+    second: Card
+    trump: Suit
+    trick_number: int
+
+    def _generate(self) -> object:
+        rng = self.rng
+        if rng.random() < 0.5:  # phase 1: any second card (T2)
+            self.trump = rng.choice(SUITS)
+            self.lead = rng.choice(CARDS)
+            roll = rng.random()
+            others = [c for c in CARDS if c is not self.lead]
+            if roll < 0.45:
+                pool = [c for c in others if c.suit is self.lead.suit]
+            elif roll < 0.7:
+                pool = [c for c in others if c.suit is self.trump]
+            else:
+                pool = others
+            self.second = rng.choice(pool)
+            self.trick_number = rng.randint(1, 7)
+        else:  # phase 2: a legal second card of a real hand (T4)
+            state = _random_hand(rng)
+            target = rng.randint(8, 16)
+            _play_randomly(state, rng, _second_to_play_in(target))
+            assert state.lead is not None
+            plays = [m.card for m in state.legal_moves() if isinstance(m, Play)]
+            self.trump, self.lead, self.second = state.trump, state.lead, rng.choice(plays)
+            self.trick_number = state.trick_number
+        return (self.lead, self.second, self.trump)
+
+    def set_trick(self, lead: Card | str, second: Card | str, trump: Suit, trick_number: int = 1) -> None:
+        """Pose a chosen trick (for a lesson that scripts its example)."""
+        self.lead, self.second, self.trump, self.trick_number = _card(lead), _card(second), trump, trick_number
+        self._restart()
+
+    @property
+    def winning_card(self) -> Card:
+        """The engine's verdict (T1)."""
+        return self.second if trick_winner(self.lead, self.second, self.trump) else self.lead
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas(
+            _("A trick: {lead} led, {second} second").format(
+                lead=self.card_name(self.lead), second=self.card_name(self.second)
+            )
+        )
+        canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
+        if "phases" not in self.taught:  # the two phases come in lesson 04
+            phase = _("Trick {number}")
+        elif self.trick_number <= 7:
+            phase = _("Trick {number}, phase 1: any card may be played (T2)")
+        else:
+            phase = _("Trick {number}, phase 2 (T4)")
+        canvas.text(phase.format(number=self.trick_number), size=13)
+        y = canvas.y + 26
+        canvas.label(16, y - 6, _("led first"))
+        canvas.label(146, y - 6, _("played second"))
+        chosen = self.winning_card if self.solved else None
+        for i, card in enumerate((self.lead, self.second)):
+            svg = card_svg(
+                card,
+                language=lang,
+                width=110,
+                trump=card.suit is self.trump,
+                selected=card is chosen,  # the winner, once found (not the meld mark)
+            )
+            canvas.place(svg, 16 + i * 130, y, pick=card.text)
+        canvas.y = y + 110 * 1.6 + 4
+        return canvas.svg()
+
+    def _on_pick(self, pick: str) -> None:
+        self.answer(pick)
+
+    def answer(self, card: Card | str) -> bool:
+        """The learner says ``card`` wins the trick."""
+        card = _card(card)
+        if card not in (self.lead, self.second):
+            self._say(
+                _("Click one of the two cards of the trick, not the {card}.").format(card=self.card_name(card)), "info"
+            )
+            return False
+        right = card is self.winning_card
+        why = self.explain()
+        if right:
+            return self._judge(True, _("Right: {why}").format(why=why))
+        return self._judge(
+            False,
+            _("Not quite: the {card} does not win. {why}").format(card=self.card_name(card), why=upper_first(why)),
+        )
+
+    def explain(self) -> str:
+        """Why the winner wins, in words, citing C3/C4 and T1 (the verdict is ``trick_winner``'s)."""
+        lang, trump = self.language, self.trump
+        won = self.winning_card
+        lost = self.second if won is self.lead else self.lead
+        if won.suit is lost.suit:
+            trumps = won.suit is trump
+            order = TRUMP_ORDER if trumps else PLAIN_ORDER
+            if trumps and won.rank is order[0]:
+                text = _(
+                    "the {card} wins (the highest trump of all). Both cards are trumps; in that order "
+                    "({order}) the {rank} ranks above the {other} (C3, T1)."
+                )
+            elif trumps:
+                text = _(
+                    "the {card} wins. Both cards are trumps; in that order ({order}) the {rank} ranks above the "
+                    "{other} (C3, T1)."
+                )
+            else:
+                text = _(
+                    "the {card} wins. Both cards are of the led suit, {suit}, and not trumps; in that order "
+                    "({order}) the {rank} ranks above the {other} (C4, T1)."
+                )
+            return text.format(
+                card=self.card_name(won),
+                suit=self.suit_name(won.suit),
+                order=_order_text(order, lang),
+                rank=won.rank.name_in(lang),
+                other=lost.rank.name_in(lang),
+            )
+        if won.suit is trump:
+            return _(
+                "the {card} wins: it is a trump ({trump}) and the other card is not, "
+                "and the highest trump wins the trick (T1)."
+            ).format(card=self.card_name(won), trump=self.suit_name(trump))
+        return _(
+            "the {card} wins: the {other} neither follows the led suit ({suit}) nor is a trump, "
+            "so the card led wins (T1)."
+        ).format(card=self.card_name(won), other=self.card_name(lost), suit=self.suit_name(won.suit))
+
+
+# ---------------------------------------------------------------------------- 2. count the points
+class CountPoints(Exercise):
+    """A few won tricks: type their card points (C3, C4, C5)."""
+
+    id = "count-points"
+    title = N_("Count the card points")
+    instruction = N_("A player won these tricks. Type how many card points they are worth, then press Check.")
+
+    tricks: list[tuple[int, Card, Card]]
+    trump: Suit
+    include_last: bool
+
+    def _make_controls(self) -> list[Any]:
+        self.points_box = w.IntText(value=0, description=_("Points:"), layout=w.Layout(width="180px"))
+        self.check_button = self._button(_("Check"), self._check, _("Check your count"))
+        return [self.points_box, self.check_button]
+
+    def _generate(self) -> object:
+        rng = self.rng
+        state = _random_hand(rng)
+        _play_randomly(state, rng, _after_moves(10**6))
+        played = state.tricks  # all 16 tricks of the hand
+        count = rng.randint(2, 4)
+        self.include_last = rng.random() < 0.4
+        numbers = list(range(len(played) - 1))
+        chosen = sorted(rng.sample(numbers, count - 1 if self.include_last else count))
+        if self.include_last:
+            chosen.append(len(played) - 1)
+        self.trump = state.trump
+        self.tricks = [(i + 1, played[i][1], played[i][2]) for i in chosen]
+        self.points_box.value = 0
+        return (self.trump, tuple(self.tricks), self.include_last)
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for _, lead, second in self.tricks for c in (lead, second)]
+
+    @property
+    def expected(self) -> int:
+        """The engine's count: ``trick_points`` of the cards, plus 10 for the last trick (C5)."""
+        return trick_points(self.cards, self.trump) + (LAST_TRICK_BONUS if self.include_last else 0)
+
+    def _picture(self) -> str:
+        lang = self.language
+        canvas = _Canvas(_("Tricks won: {cards}").format(cards=", ".join(self.card_name(c) for c in self.cards)))
+        canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
+        if self.include_last:
+            canvas.text(
+                _("Including the last trick (trick {number})").format(number=self.tricks[-1][0]), size=13, fill=_GOLD
+            )
+        else:
+            canvas.text(_("The last trick is not among them"), size=13)
+        x, y = 16.0, canvas.y + 22
+        tallest = 0.0
+        for number, lead, second in self.tricks:
+            pair = hand_svg([lead, second], language=lang, trump=self.trump, card_width=70)
+            if canvas.fit is not None and x > 16 and x + _size(pair)[0] > canvas.fit - 16:  # a phone: next line
+                x, y, tallest = 16.0, y + tallest + 22, 0.0
+            label = _("Trick {number} (last)") if number == 16 else _("Trick {number}")
+            canvas.label(x + 12, y, label.format(number=number))
+            width, height = canvas.place(pair, x, y)
+            x += width + 8
+            tallest = max(tallest, height)
+        canvas.y = y + tallest + 4
+        return canvas.svg()
+
+    def _check(self) -> None:
+        self.answer(int(self.points_box.value))
+
+    def answer(self, value: int) -> bool:
+        """The learner says the tricks hold ``value`` card points."""
+        self.points_box.value = value
+        if value == self.expected:
+            return self._judge(True, _("Right: {why}").format(why=self.explain()))
+        if self.mistakes == 0:
+            if self.include_last:
+                hint = _(
+                    "Not quite: {value} is not it. Count each card: trumps {trumps} (C3); other suits {plain} (C4); "
+                    "and the last trick brings 10 more (C5)."
+                )
+            else:
+                hint = _(
+                    "Not quite: {value} is not it. Count each card: trumps {trumps} (C3); other suits {plain} (C4)."
+                )
+            return self._judge(
+                False,
+                hint.format(
+                    value=value, trumps=self._table(TRUMP_ORDER, self.trump), plain=self._table(PLAIN_ORDER, None)
+                ),
+            )
+        return self._judge(
+            False, _("Not quite: {value} is not it. {why}").format(value=value, why=upper_first(self.explain()))
+        )
+
+    def _table(self, order: Sequence[Rank], trump: Suit | None) -> str:
+        suit = trump if trump is not None else next(s for s in SUITS if s is not self.trump)
+        lang = self.language
+        return ", ".join(
+            f"{names.RANK_LETTERS[lang][r.index]} {trick_points([Card(r, suit)], self.trump)}"
+            for r in order
+            if trick_points([Card(r, suit)], self.trump)
+        )
+
+    def explain(self) -> str:
+        """The sum card by card (the numbers are ``trick_points`` of each card)."""
+        parts = []
+        for card in self.cards:
+            pts = trick_points([card], self.trump)
+            part = _("{card} (trump) {points}") if card.suit is self.trump else "{card} {points}"
+            parts.append(part.format(card=self.card_name(card), points=pts))
+        if self.include_last:
+            parts.append(_("last trick {points}").format(points=LAST_TRICK_BONUS))
+        rules = "C3, C4, C5" if self.include_last else "C3, C4"
+        return _("{sum} = {total} card points ({rules}).").format(
+            sum=" + ".join(parts), total=self.expected, rules=rules
+        )
+
+
+# ---------------------------------------------------------------------------- 8. name the card
+_LOOKS_LIKE: dict[Rank, tuple[Rank, ...]] = {
+    Rank.ACE: (Rank.KING, Rank.TEN),
+    Rank.KING: (Rank.OVER, Rank.UNDER),
+    Rank.OVER: (Rank.UNDER,),
+    Rank.UNDER: (Rank.OVER,),
+    Rank.TEN: (Rank.NINE, Rank.ACE),
+    Rank.NINE: (Rank.TEN, Rank.EIGHT),
+    Rank.EIGHT: (Rank.NINE, Rank.SEVEN),
+    Rank.SEVEN: (Rank.EIGHT,),
+}
+"""For each rank, the ranks a beginner takes it for (above all the Over for the Under and back)."""
+
+_RANK_LOOKS: dict[Rank, str] = {
+    Rank.ACE: N_("two large pips and the picture of a season make the {r}"),
+    Rank.KING: N_("a rider on a horse is the {r}"),
+    Rank.OVER: N_("on the {r} the suit pip stands high, in the top left corner"),
+    Rank.UNDER: N_("on the {r} the suit pip stands lower down the left side"),
+    Rank.TEN: N_("the numeral X and ten pips make the {r}"),
+    Rank.NINE: N_("the numeral IX and nine pips make the {r}"),
+    Rank.EIGHT: N_("the numeral VIII and eight pips make the {r}"),
+    Rank.SEVEN: N_("the numeral VII and seven pips make the {r}"),
+}
+"""How each rank is recognised in the picture ({r} is the rank's name)."""
+
+_SUIT_LOOKS: dict[Suit, str] = {
+    Suit.ACORNS: N_("brown acorns"),
+    Suit.LEAVES: N_("green leaves"),
+    Suit.HEARTS: N_("red hearts"),
+    Suit.BELLS: N_("round yellow bells"),
+}
+"""What the pips of each suit look like."""
+
+_TITLE = re.compile(r"<title>[^<]*</title>")
+_ARIA = re.compile(r"aria-label=([\"']).*?\1")
+
+
+class NameTheCard(Exercise):
+    """One card's picture and four names: choose the card's name (C1).
+
+    The wrong names are ones a beginner picks: the same suit with a look-alike
+    rank (the Under for the Over, the Nine for the Ten), the same rank in
+    another suit. The verdict compares ``Card.name`` in the learner's language.
+    """
+
+    id = "name-the-card"
+    title = N_("Name the card")
+    instruction = N_("What is this card called? Choose its name.")
+
+    card: Card
+    options: list[Card]
+    tried: set[Card]
+
+    def _make_controls(self) -> list[Any]:
+        self.option_buttons = [self._button("?", self._chooser(i)) for i in range(4)]
+        return list(self.option_buttons)
+
+    def _chooser(self, i: int) -> Callable[[], object]:
+        return lambda: self.answer(self.options[i])
+
+    def _generate(self) -> object:
+        self._pose(self.rng.choice(CARDS))
+        return self.card
+
+    def set_card(self, card: Card | str) -> None:
+        """Pose a chosen card (the wrong names are still drawn from the seed)."""
+        self._pose(_card(card))
+        self._restart()
+
+    def _pose(self, card: Card) -> None:
+        rng = self.rng
+        look_alike = Card(rng.choice(_LOOKS_LIKE[card.rank]), card.suit)
+        other_suit = Card(card.rank, rng.choice([s for s in SUITS if s is not card.suit]))
+        # a third wrong name sharing either the suit or the rank (never both)
+        pool = [
+            c for c in CARDS if (c.suit is card.suit) != (c.rank is card.rank) and c not in (look_alike, other_suit)
+        ]
+        options = [card, look_alike, other_suit, rng.choice(pool)]
+        rng.shuffle(options)
+        self.card, self.options, self.tried = card, options, set()
+
+    @property
+    def option_names(self) -> list[str]:
+        """The four names offered, in the order of the buttons."""
+        return [self.card_name(c) for c in self.options]
+
+    def _update_controls(self) -> None:
+        for button, card in zip(self.option_buttons, self.options, strict=True):
+            button.description = button.tooltip = self.card_name(card)
+            button.disabled = self.solved or card in self.tried
+            right = self.solved and card is self.card
+            button.button_style = "success" if right else "warning" if card in self.tried else ""
+
+    def _picture(self) -> str:
+        lang = self.language
+        svg = card_svg(self.card, language=lang, width=130, bare=True)  # as a real pack shows it
+        if not self.solved:  # the picture's own label would give the name away
+            label = _attr(_("the card to name"))
+            svg = _ARIA.sub(lambda _m: f'aria-label="{label}"', _TITLE.sub("", svg, count=1), count=1)
+        canvas = _Canvas(
+            _("The card: {card}").format(card=self.card_name(self.card)) if self.solved else _("A card to name")
+        )
+        canvas.text(_("Which card is this?"), weight="bold", fill=_GOLD)
+        canvas.row([(svg, None)])
+        if self.solved:
+            canvas.text(f"{self.card_name(self.card)} ({self.card.text})", weight="bold", fill=_GOLD)
+        return canvas.svg()
+
+    def answer(self, choice: Card | str) -> bool:
+        """The learner names the card: one of the offered cards, or its name (``"Over of Hearts"``)."""
+        if isinstance(choice, Card):
+            chosen: Card | None = choice
+        else:
+            chosen = next((c for c in self.options if self.card_name(c) == choice), None)
+        if chosen is None or chosen not in self.options:
+            self._say(_("Choose one of the four names under the picture."), "info")
+            return False
+        if self.solved:
+            return self._judge(chosen is self.card, "")
+        self.tried.add(chosen)
+        said = self.card_name(chosen)
+        if said == self.card_name(self.card):  # judged by the names, in the learner's language
+            return self._judge(True, _("Right: {why}").format(why=self.explain()))
+        if self.mistakes == 0:
+            return self._judge(
+                False, _("Not quite: this is not the {card}. {hint}").format(card=said, hint=self.hint(chosen))
+            )
+        return self._judge(
+            False, _("Not quite: this is not the {card}. It is {why}").format(card=said, why=self.explain())
+        )
+
+    def hint(self, wrong: Card) -> str:
+        """What tells ``wrong`` apart from the card shown, without naming the card (C1)."""
+        lang = self.language
+        if wrong.rank is not self.card.rank:
+            if {wrong.rank, self.card.rank} == {Rank.OVER, Rank.UNDER}:
+                over, under = Rank.OVER.name_in(lang), Rank.UNDER.name_in(lang)
+                return _(
+                    "Look where the suit pip stands: on the {over} it stands high, in the top left corner; "
+                    "on the {under} lower down the left side. Try again (C1)."
+                ).format(over=over, under=under)
+            look = _(_RANK_LOOKS[wrong.rank]).format(r=wrong.rank.name_in(lang))
+            return _("Look at the figure or the numeral: {look}. Try again (C1).").format(look=look)
+        return _("Look at the pips: the pips of {suit} are {pips}, and these are not. Try again (C1).").format(
+            suit=self.suit_name(wrong.suit), pips=_(_SUIT_LOOKS[wrong.suit])
+        )
+
+    def explain(self) -> str:
+        """How the card shown is recognised, with its notation (C1)."""
+        lang, card = self.language, self.card
+        look = _(_RANK_LOOKS[card.rank]).format(r=card.rank.name_in(lang))
+        return _(
+            "the {card}, written {code} in this course. Its pips are {pips}, the suit of {suit}, and {look} "
+            "(C1: 4 suits × 8 ranks)."
+        ).format(
+            card=self.card_name(card),
+            code=card.text,
+            pips=_(_SUIT_LOOKS[card.suit]),
+            suit=self.suit_name(card.suit),
+            look=look,
+        )

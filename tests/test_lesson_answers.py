@@ -1,0 +1,333 @@
+"""Every answer a lesson accepts follows from what its step shows (issue 26).
+
+A score question draws its numbers with a :class:`~tartli.widgets.steps.ScoreSheet` made from the state
+it asks about; here every lesson is walked, in English and Hungarian, and each question with a sheet
+is checked: every number the answer is made of is drawn, and the accepted answer is what the drawn
+numbers give (their sum; after a stichmatsch without the card points; a claim's verdict by S4).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_steps import LESSONS, run_lesson_in
+
+from tartli import i18n
+from tartli.course import Page
+from tartli.widgets.steps import Lesson, Question, ScoreSheet
+
+
+def shown(widget: Any) -> str:
+    """Every text a widget tree shows (HTML values and button labels)."""
+    out = []
+    value = getattr(widget, "value", None)
+    if isinstance(value, str):
+        out.append(value)
+    out += [shown(child) for child in getattr(widget, "children", ())]
+    return " ".join(out)
+
+
+def step_html(lesson: Lesson, number: int) -> str:
+    step = lesson.steps[number - 1]
+    parts = [p if isinstance(p, str) else shown(p) for p in step.parts]
+    if step.task is not None:
+        parts.append(shown(step.task.widget))
+    return " ".join(parts)
+
+
+def numbers(html_text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"(?<![\w#-])\d+(?![\w-])", re.sub(r"<[^>]+>", " ", html_text))]
+
+
+@pytest.fixture(scope="module", params=[(p, lang) for p in LESSONS for lang in ("en", "hu")], ids=str)
+def walked(request: pytest.FixtureRequest) -> tuple[Page, str, Lesson]:
+    page, lang = request.param
+    return page, lang, run_lesson_in(page, lang)
+
+
+def test_every_score_question_accepts_what_its_drawn_numbers_give(walked: tuple[Page, str, Lesson]) -> None:
+    page, lang, lesson = walked
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        for number, step in enumerate(lesson.steps, 1):
+            task = step.task
+            if not isinstance(task, Question) or task.sheet is None:
+                continue
+            sheet: ScoreSheet = task.sheet
+            where = f"{page.file} step {number} ({lang})"
+            drawn = numbers(step_html(lesson, number))
+            for row in sheet.rows:
+                for _label, value in row:
+                    assert value in drawn, (where, value, drawn)
+            kind, player = sheet.asks
+            if kind == "claim":
+                right, buli = sheet.claim(player)
+                assert right == (sheet.total(player) >= 501)
+                words = {
+                    (False, 1): i18n._("No: a wrong claim"),
+                    (True, 1): i18n._("Yes: 1 buli"),
+                    (True, 2): i18n._("Yes: 2 buli (maccs)"),
+                }
+                assert task.answer_text == words[right, buli], where
+                assert sheet.total(0) in drawn and sheet.total(1) in drawn, where
+            else:
+                assert task.answer_text == str(sheet.value()), where
+    finally:
+        i18n.set_language(before)
+
+
+SCORE_QUESTIONS = {
+    "08_phase_two.ipynb": (8,),
+    "09_scoring.ipynb": (1, 2, 6, 7),
+}
+"""The steps that ask about a score and draw its numbers: each must draw them with a sheet."""
+
+
+@pytest.mark.parametrize("file", sorted(SCORE_QUESTIONS))
+def test_the_score_questions_draw_their_numbers_from_the_state_they_ask_about(file: str) -> None:
+    page = next(p for p in LESSONS if p.file == file)
+    lesson = run_lesson_in(page, "en")
+    for number in SCORE_QUESTIONS[file]:
+        task = lesson.steps[number - 1].task
+        assert isinstance(task, Question) and getattr(task, "sheet", None) is not None, (file, number)
+
+
+@pytest.mark.rule("S2", "M4")
+@pytest.mark.parametrize(("file", "number"), [("08_phase_two.ipynb", 8), ("09_scoring.ipynb", 2)])
+def test_the_stichmatsch_question_shows_the_meld_of_trick_8_it_counts(file: str, number: int) -> None:
+    """The computer declared a terc in trick 8: the answer counts it, so the page shows it."""
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == file), "en")
+    task = lesson.steps[number - 1].task
+    assert isinstance(task, Question)
+    drawn = numbers(step_html(lesson, number))
+    answer = int(task.answer_text)
+    computer_melds = 20  # the Bell-Nine terc of trick 8
+    assert computer_melds in drawn
+    assert "after trick 7" not in step_html(lesson, number).lower()
+    assert answer in (computer_melds, 300 + computer_melds)
+
+
+@pytest.mark.rule("S3")
+def test_the_silent_answer_step_shows_the_count_the_answer_uses() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "09_scoring.ipynb"), "en")
+    html_text = step_html(lesson, 7)
+    task = lesson.steps[6].task
+    assert isinstance(task, Question) and task.answer_text == "Yes: 2 buli (maccs)"
+    assert 251 not in numbers(html_text) and 240 in numbers(html_text) and 505 in numbers(html_text)
+
+
+# ---------------------------------------------------------------- the words (issue 26, items 6 and 11)
+@pytest.mark.rule("B1", "B2")
+def test_lesson_11_lists_no_refused_bela_where_the_computer_scored_bela() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "11_variants.ipynb"), "en")
+    pick, report = lesson.steps[0].parts[1].children[:2]
+    for name in [value for _label, value in pick.options]:
+        pick.value = name
+        text = re.sub(r"<[^>]+>", " ", report.value)
+        refused = text[text.index("Moves the engine refused") :]
+        scored = text[text.index("Melds scored") : text.index("Card points")]
+        if "béla" in scored:  # a béla scored is never also refused as a second béla (B1)
+            assert "( B1 )" not in refused, (name, refused)
+
+
+def test_the_rule_book_and_lessons_say_it_as_the_game_is() -> None:
+    from tartli.rulebook import RULES
+
+    text = {r.id: r.text for r in RULES}
+    assert "top left corner" in text["C1"] and "holds its suit sign high" not in text["C1"]  # as lesson 01 has it
+    assert "barred" not in text["V11"] and "bar above" in text["V11"]
+    play = run_lesson_in(next(p for p in LESSONS if p.file == "10_play_a_game.ipynb"), "en")
+    assert "oldest first" in play.steps[0].text and "newest" not in play.steps[0].text
+    contest = run_lesson_in(next(p for p in LESSONS if p.file == "06_meld_contest.ipynb"), "en")
+    assert not any("V4, V5" in step.text for step in contest.steps)
+
+
+def test_one_trick_won_is_one_trick() -> None:
+    from tartli.widgets.trainers import GoingOut
+
+    ex = GoingOut(seed=1, storage_key="")
+    for _round in range(200):
+        if any(len([t for t in ex.state.tricks if t[3] == p]) == 1 for p in (0, 1)):
+            break
+        ex.new_position()
+    svg = ex.board.svg
+    assert "(1 trick won)" in svg and "(1 tricks won)" not in svg
+
+
+# ---------------------------------------------------------------- what a learner sees and does (issue 26)
+def visible_words(html_text: str) -> int:
+    """Words a learner sees on arrival: no style, no picture's inner text, nothing folded in <details>."""
+    html_text = re.sub(r"<style.*?</style>|<svg.*?</svg>|<details.*?</details>", " ", html_text, flags=re.S)
+    return len(re.findall(r"[^\W\d_][\w’'-]*", re.sub(r"<[^>]+>", " ", html_text)))
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_lessons_first_screen_holds_at_most_350_words(lang: str) -> None:
+    for page in LESSONS:
+        lesson = run_lesson_in(page, lang)
+        lesson.go(0)
+        count = visible_words(shown(lesson.widget))
+        assert count <= 350, (page.file, lang, count)
+
+
+def test_lesson_12_teaches_the_ulti_bid_before_it_asks_about_it() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "12_history.ipynb"), "en")
+    step = next(s for s in lesson.steps if s.title.startswith("Ulti and Tarock"))
+    assert isinstance(step.task, Question) and "ulti" in step.task.prompt
+    assert "last trick with the trump Seven" in step.text
+    assert step.task.answer_text == "To win the last trick with the Seven of trumps"
+
+
+def _models(widget: Any) -> set[str]:
+    found = {widget.model_id} if hasattr(widget, "model_id") else set()
+    for child in getattr(widget, "children", ()):
+        found |= _models(child)
+    return found
+
+
+def test_lesson_13s_steps_share_no_widget_and_no_goal_is_met_on_arrival() -> None:
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "13_scenario_lab.ipynb"), "en")
+    seen: set[str] = set()
+    for number, step in enumerate(lesson.steps, 1):
+        mine = _models(step.box)
+        assert not mine & seen, f"step {number} shows a widget of an earlier step: its state would carry over"
+        seen |= mine
+        exercise = getattr(step.task, "exercise", None)
+        if exercise is not None and hasattr(exercise, "met"):
+            assert not exercise.met()[0], f"step {number}'s goal is met before the learner did anything"
+
+
+# ---------------------------------------------------------------- every task can be done (issue 26)
+LADDER = ("terc:XH", "terc:UH", "kvart:UH", "terc:OH", "kvart:OH", "kvint:OH")
+
+
+def _build(lab: Any, goal: str) -> None:
+    """Build the lab goal ``goal`` by clicks, as a learner would (see tests/test_widgets_lab.py)."""
+    from test_widgets_lab import _take
+
+    from tartli import Card
+
+    if goal == "second-leads":
+        lab.dealer.value = 0
+        return
+    leader = "hand1" if lab.dealer.value == 0 else "hand0"
+    trump = lab.deal().trump
+    if goal == "overs":
+        overs = {Card.parse(f"O{s}") for s in "ALHB"}
+        for over in sorted(overs):
+            _take(lab, over, "hand0", overs)
+    elif goal == "swap":
+        seven = Card.parse(f"7{trump.value}")
+        if lab.where[seven] == "indicator":
+            lab.place = "indicator"
+            lab.click(Card.parse(f"8{trump.value}").text)
+            lab.place = "talon"
+            lab.click(seven.text)
+        _take(lab, seven, leader, set())
+    elif goal == "bela":
+        pair = {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")}
+        for card in sorted(pair):
+            _take(lab, card, leader, pair)
+
+
+def _lose_a_hand(challenge: Any) -> None:
+    """The learner claims 501 at once, far short of it: the computer wins the game (S4)."""
+    table = challenge.table
+    table.confirm_claims = False
+    table.out_button.click()
+    assert table.state.is_over and table.state.buli[table.human] == 0
+
+
+def _solve(task: Any, lose: bool) -> None:
+    """Do a step's task as a learner: the engine's right answer (after a wrong one when ``lose``)."""
+    from tartli.melds import Meld
+
+    if isinstance(task, Question):
+        if lose:
+            task.choose(next(o for o in task.options if o != task.answer_text))
+        task.choose(task.answer_text)
+        return
+    if hasattr(task, "challenge"):  # lesson 10's match: a hand played out, won or lost
+        if lose:
+            _lose_a_hand(task.challenge)
+        else:
+            table = task.challenge.table
+            while not table.state.is_over:
+                plays = [m for m in table.state.legal_moves() if hasattr(m, "card")]
+                table.click_card(plays[0].card.text)
+        return
+    if hasattr(task, "buttons") and hasattr(task, "ladder"):  # lesson 07's ladder builder
+        for text in LADDER:
+            task.buttons[Meld.parse(text)].click()
+        return
+    ex = task.exercise
+    kind = type(ex).__name__
+    if hasattr(ex, "lab"):
+        if lose:
+            ex.check()  # nothing built yet: not yet
+        _build(ex.lab, ex.goal[0])
+        ex.check()
+        return
+    right: dict[str, Any] = {
+        "WhichCardWins": lambda: ex.answer(ex.winning_card),
+        "CountPoints": lambda: ex.answer(ex.expected),
+        "MeldContest": lambda: ex.answer(ex.truth),
+        "SameSuit": lambda: ex.answer(ex.verdict[0]),
+        "WhatMayYouPlay": lambda: ex.answer(ex.correct),
+        "GoingOut": lambda: ex.answer(ex.truth),
+        "NameTheCard": lambda: ex.answer(ex.card),
+        "Endgame": lambda: ex.answer(ex.best[0]),
+    }
+    wrong: dict[str, Any] = {
+        "WhichCardWins": lambda: ex.answer(ex.second if ex.winning_card is ex.lead else ex.lead),
+        "CountPoints": lambda: ex.answer(ex.expected + 1),
+        "MeldContest": lambda: ex.answer(next(s for s in ("leader", "second", "illegal") if s != ex.truth)),
+        "SameSuit": lambda: ex.answer(not ex.verdict[0]),
+        "WhatMayYouPlay": lambda: ex.answer(ex.hand),
+        "GoingOut": lambda: ex.answer(next(b for b in (0, 1, 2) if b != ex.truth)),
+        "NameTheCard": lambda: ex.answer(next(c for c in ex.options if c is not ex.card)),
+        "Endgame": lambda: ex.answer(min(ex.values, key=ex.values.get)),
+    }
+    if kind == "FindMelds":
+        if lose:
+            ex.answer(ex.hand[:2])
+        for meld in list(ex.targets):
+            if meld not in ex.found:
+                ex.answer(meld.cards(ex.trump))
+        return
+    if kind in right:
+        if lose:
+            wrong[kind]()
+        right[kind]()
+        return
+    truth = ex.truth  # the quizzes: answered by value
+    if lose:
+        if isinstance(truth, bool):
+            ex.answer(not truth)
+        elif isinstance(truth, str):
+            ex.answer(next(o for o in ex.options if o != truth))
+        else:
+            ex.answer(next(v for _label, v in ex.choices if v != truth))
+    ex.answer(truth)
+
+
+@pytest.mark.parametrize("lose", [False, True], ids=["right-first", "wrong-first-and-losing"])
+def test_every_steps_task_can_be_done_in_every_lesson(walked: tuple[Page, str, Lesson], lose: bool) -> None:
+    page, lang, _shared = walked
+    lesson = run_lesson_in(page, lang)  # a fresh lesson: the shared one may hold answers already
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        for number, step in enumerate(lesson.steps, 1):
+            lesson.go(number - 1)
+            if step.task is None:
+                continue
+            if not step.task.done:
+                _solve(step.task, lose)
+            assert step.task.done, f"{page.file} step {number} ({lang}, {'losing' if lose else 'right'})"
+            assert number == len(lesson.steps) or not lesson.next_button.disabled
+    finally:
+        i18n.set_language(before)
