@@ -6,7 +6,7 @@ The site is served from 127.0.0.1 by ``python -m tartli.site serve``'s server (w
 build's brotli or gzip copies to a browser that asks for them) and opened in Debian's Chromium
 with no name resolution beyond 127.0.0.1 (offline), as in ``test_static.py``.
 
-For two profiles, a desktop (1280x800) and a phone (390x844, touch, and the CPU slowed down 4x
+For two profiles, a desktop (1280x900) and a phone (390x844, touch, and the CPU slowed down 4x
 with the DevTools protocol's ``Emulation.setCPUThrottlingRate``), and for the index, a lesson (06)
 and the table, it prints:
 
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tartli import site  # noqa: E402
-from tests.browser.bench_app import percentile, play_clicks  # noqa: E402
+from tests.browser.bench_app import STATUS_JS, percentile, play_clicks  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.browser.test_static import OFFLINE  # noqa: E402
 
@@ -56,7 +56,7 @@ NEXT = {"index": "lesson 06", "lesson 06": "table", "table": "index"}
 """The page opened after each one, for the next page's figures."""
 
 PROFILES: dict[str, dict[str, Any]] = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}, "throttle": 1},
+    "desktop": {"viewport": {"width": 1280, "height": 900}, "throttle": 1},
     "phone": {
         "viewport": {"width": 390, "height": 844},
         "device_scale_factor": 3,
@@ -68,6 +68,12 @@ PROFILES: dict[str, dict[str, Any]] = {
 SETTLE_MS = 1_000
 """After the first widget, late requests still count for this long."""
 CLICKS = 30
+
+
+async def next_hand(page: Any, seed: int) -> None:
+    """The table's "Next hand" (the match goes on; a new deal would ask whether to end it)."""
+    await page.get_by_role("button", name="Next hand", exact=True).click()
+    await page.wait_for_function(f"() => !({STATUS_JS})().includes('Hand over')", timeout=60_000)
 
 
 async def visit(context: Any, base: str, label: str, sent: list[int], throttle: float) -> tuple[float, int]:
@@ -116,11 +122,22 @@ async def run(base: str, sent: list[int], profiles: list[str], loads: int, accep
                                 page = await context.new_page()
                                 await page.goto(base + "voici/render/table.html")
                                 await page.locator(".tartli-board svg").first.wait_for(state="visible")
-                                figures["clicks"] = await play_clicks(page, CLICKS, seed0=100)
+                                figures["clicks"] = await play_clicks(page, CLICKS, 0, next_hand)
                                 await page.close()
                         finally:
                             await context.close()
     return figures
+
+
+def site_folder(given: Path | None) -> Path:
+    """The built site to measure: ``given``, or one built now into a temporary folder."""
+    if given is not None:
+        return given
+    folder = Path(tempfile.mkdtemp()) / "site"
+    t0 = time.perf_counter()
+    site.build(folder, ROOT / ".site-cache")
+    print(f"build: {time.perf_counter() - t0:.1f} s (tools cached in .site-cache)")
+    return folder
 
 
 def _cell(runs: list[tuple[float, int]]) -> str:
@@ -139,12 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     if chromium_path() is None:
         sys.exit("Debian's chromium is needed (apt-get install chromium)")
-    folder = args.site
-    if folder is None:
-        folder = Path(tempfile.mkdtemp()) / "site"
-        t0 = time.perf_counter()
-        site.build(folder, ROOT / ".site-cache")
-        print(f"build: {time.perf_counter() - t0:.1f} s (tools cached in .site-cache)")
+    folder = site_folder(args.site)
     profiles = list(PROFILES) if args.profile == "both" else [args.profile]
     sent: list[int] = []
     server, base = site.serve_in_thread(folder, sent=sent)

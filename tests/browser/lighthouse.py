@@ -19,8 +19,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tartli import site  # noqa: E402
+from tests.browser.bench_static import site_folder  # noqa: E402
 from tests.browser.conftest import chromium_path  # noqa: E402
 
 VERSION = "12.8.2"
@@ -97,12 +96,7 @@ def main() -> None:
     if chromium_path() is None:
         sys.exit("Debian's chromium is needed (apt-get install chromium)")
     cli = lighthouse_cli()
-    folder = args.site
-    if folder is None:
-        folder = Path(tempfile.mkdtemp()) / "site"
-        t0 = time.perf_counter()
-        site.build(folder, ROOT / ".site-cache")
-        print(f"build: {time.perf_counter() - t0:.1f} s (tools cached in .site-cache)")
+    folder = site_folder(args.site)
     server, base = site.serve_in_thread(folder)
     print(f"Lighthouse {VERSION}, mobile preset (simulated slow 4G, 4x CPU), Chromium {chromium_path()}")
     try:
