@@ -54,16 +54,15 @@ def idle_kernels(server_pid: int) -> str:
     )
 
 
-async def visit(page: Any, client: Any, url: str) -> tuple[int, float]:
-    """(bytes on the wire, seconds to the first widget) for one navigation."""
-    sizes: dict[str, int] = {}
-    client.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+async def visit(page: Any, sizes: dict[str, int], url: str) -> tuple[int, float]:
+    """(bytes on the wire, seconds to the first widget) for one navigation (``sizes``: what the browser's
+    network events fill in)."""
+    sizes.clear()
     t0 = time.perf_counter()
     await page.goto(url, wait_until="commit")
     await page.wait_for_function(FIRST_WIDGET, timeout=180_000)
     seconds = time.perf_counter() - t0
     await page.wait_for_load_state("networkidle")
-    client.remove_all_listeners("Network.loadingFinished")
     return sum(sizes.values()), seconds
 
 
@@ -78,11 +77,13 @@ async def profile(browser: Any, server: Any, name: str) -> list[str]:
             client = await context.new_cdp_session(page)
             await client.send("Network.enable")
             await client.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-            size, seconds = await visit(page, client, server.url(file))
+            sizes: dict[str, int] = {}
+            client.on("Network.loadingFinished", lambda e, k=sizes: k.update({e["requestId"]: e["encodedDataLength"]}))
+            size, seconds = await visit(page, sizes, server.url(file))
             cold_bytes.append(size)
             colds.append(seconds)
             await asyncio.sleep(8)  # the pool refills the page's kernel
-            size, seconds = await visit(page, client, server.url(file))
+            size, seconds = await visit(page, sizes, server.url(file))
             warm_bytes.append(size)
             warms.append(seconds)
             await context.close()
