@@ -627,6 +627,10 @@ def _lite_dir(cache: Path, python: Path, project_wheel: Path) -> Path:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Tartli",
+            # JupyterLite's service worker keeps every file a page fetched (stale-while-revalidate), so
+            # a page opens offline after one visit; the page template fetches once more, through it,
+            # what the page loaded before the worker took over.
+            "enableServiceWorkerCache": True,
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "disablePyPIFallback": True,

@@ -28,20 +28,23 @@
     };
   }
 
-  // Whether the host sends `url` compressed when the browser asks for it (a Content-Encoding header).
+  // Whether the host sends `url` compressed when the browser asks for it (a Content-Encoding header);
+  // null if no host answered (offline: the service worker keeps no HEAD answers, but it may well
+  // hold the file itself from an earlier visit).
   async function hostCompresses(url) {
     try {
       const response = await fetch(url, { method: "HEAD" });
       return response.ok && Boolean(response.headers.get("Content-Encoding"));
     } catch {
-      return false;
+      return null;
     }
   }
 
-  // The bytes of `url`: the plain file where the host compresses it, else its .gz copy, unpacked
-  // here (unless the host labelled the .gz copy itself Content-Encoding: gzip, and the browser did).
+  // The bytes of `url`: the plain file where the host compresses it (or did not answer), else its
+  // .gz copy, unpacked here (unless the host labelled the .gz copy itself Content-Encoding: gzip,
+  // and the browser did).
   async function fetchBytes(url, compressed) {
-    const gz = !(await compressed);
+    const gz = (await compressed) === false;
     const response = await fetch(gz ? url + ".gz" : url);
     if (!response.ok) throw new Error(`${url}${gz ? ".gz" : ""}: HTTP ${response.status}`);
     if (!gz || response.headers.get("Content-Encoding")) return new Uint8Array(await response.arrayBuffer());
