@@ -342,18 +342,23 @@ def test_the_static_server_sends_the_built_sites_copies_to_who_accepts_them(buil
         server.server_close()
 
 
-def test_a_page_opens_offline_after_one_visit(built_site: Path, context: Any) -> None:
+@pytest.mark.parametrize("accept", [None, "identity"])
+def test_a_page_opens_offline_after_one_visit(built_site: Path, offline_chromium: Any, accept: str | None) -> None:
     """After one visit of the index, the service worker's cache holds what the page needs (the page
     itself, fetched before the worker took over, included): with the browser offline the index opens
     again, its kernel starts from the snapshot and its cells run, and nothing reaches the server but
-    the browser's check for a new service worker. (The one failed request is JupyterLite's listing of
-    its drive, ``api/contents/all.json``, which the service worker never keeps and the page does not
-    need.)"""
+    the browser's check for a new service worker. Also from a host that compresses nothing (``accept``
+    identity: the snapshot's loader fetched the ``.gz`` copies, as from GitHub Pages). The one failed
+    request is JupyterLite's listing of its drive, ``api/contents/all.json``, which the service worker
+    never keeps and the page does not need."""
     asked: list[str] = []
     server, base = site.serve_in_thread(built_site, requested=asked)
+    context = offline_chromium.new_context(**({"extra_http_headers": {"Accept-Encoding": accept}} if accept else {}))
     try:
         page, watch = open_static(context, base, PAGES[0].file)
         page.locator(".tartli-map").first.wait_for(state="visible")
+        if accept == "identity":
+            assert any(path.endswith(".bin.gz") for path in asked), asked
         needed = {"/voici/render/00_index.html", "/voici/build/voici.js", "/static/pyodide/pyodide.asm.wasm"}
         for _ in range(60):  # the page's own files are asked for again once the worker has taken over
             kept = page.evaluate(
@@ -375,6 +380,7 @@ def test_a_page_opens_offline_after_one_visit(built_site: Path, context: Any) ->
         watch.assert_clean()
         assert [path for path in asked if not path.startswith("/service-worker.js")] == []
     finally:
+        context.close()
         server.shutdown()
         server.server_close()
 

@@ -40,12 +40,18 @@
     }
   }
 
-  // The bytes of `url`: the plain file where the host compresses it (or did not answer), else its
-  // .gz copy, unpacked here (unless the host labelled the .gz copy itself Content-Encoding: gzip,
-  // and the browser did).
+  // The bytes of `url`: the plain file where the host compresses it, else its .gz copy, unpacked
+  // here (unless the host labelled the .gz copy itself Content-Encoding: gzip, and the browser did).
+  // With no answer (offline), whichever of the two the service worker kept on the first visit.
   async function fetchBytes(url, compressed) {
-    const gz = (await compressed) === false;
-    const response = await fetch(gz ? url + ".gz" : url);
+    const answer = await compressed;
+    let gz = answer === false;
+    let response = null;
+    if (answer === null) {
+      response = await fetch(url).catch(() => null);
+      gz = !response || !response.ok;
+    }
+    if (!response || gz) response = await fetch(gz ? url + ".gz" : url);
     if (!response.ok) throw new Error(`${url}${gz ? ".gz" : ""}: HTTP ${response.status}`);
     if (!gz || response.headers.get("Content-Encoding")) return new Uint8Array(await response.arrayBuffer());
     const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
