@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import http.client
 import json
 import random
 import shutil
+import socket
 import subprocess
+import sys
+import types
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -15,6 +20,8 @@ import pytest
 
 from tartli import site
 from tartli.course import PAGES, nav_html, page_url
+from tartli.site import builder, compress
+from tartli.site.__main__ import main
 
 
 def _wheel(folder: Path, name: str, version: str, files: dict[str, str]) -> Path:
@@ -68,13 +75,13 @@ def test_a_lock_with_a_missing_dependency_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_placeholder_wheel_installs_nothing_importable(tmp_path: Path) -> None:
-    wheel = site._placeholder_wheel(tmp_path, "sqlite3")
+    wheel = builder._placeholder_wheel(tmp_path, "sqlite3")
     assert wheel.name == "sqlite3-0.0.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert names and all(n.startswith("sqlite3-0.0.0.dist-info/") for n in names)
-    assert site._top_level(wheel) == []
-    assert site._placeholder_wheel(tmp_path, "sqlite3").read_bytes() == wheel.read_bytes()  # reproducible
+    assert builder._top_level(wheel) == []
+    assert builder._placeholder_wheel(tmp_path, "sqlite3").read_bytes() == wheel.read_bytes()  # reproducible
 
 
 def test_pages_link_to_html_pages_in_the_static_edition() -> None:
@@ -93,7 +100,6 @@ def test_the_static_server_serves_wasm_with_its_type(tmp_path: Path) -> None:
         with urllib.request.urlopen(base + "x.wasm") as response:
             assert response.headers["Content-Type"] == "application/wasm"
             assert response.read() == b"\0asm"
-        assert sent == [4]  # the benchmark's count of bytes sent
         with urllib.request.urlopen(base) as response:
             assert b"hi" in response.read()
         assert base.startswith("http://127.0.0.1:")
@@ -102,19 +108,149 @@ def test_the_static_server_serves_wasm_with_its_type(tmp_path: Path) -> None:
         server.server_close()
 
 
+def test_the_static_server_counts_the_bytes_on_the_wire(tmp_path: Path) -> None:
+    """The benchmarks' count: every byte of every response (status line, headers, body)."""
+    (tmp_path / "x.txt").write_bytes(b"hello")
+    sent: list[int] = []
+    server, _ = site.serve_in_thread(tmp_path, sent=sent)
+    host, port = server.server_address[:2]
+    try:
+        with socket.create_connection((str(host), port)) as sock:
+            sock.sendall(b"GET /x.txt HTTP/1.0\r\nHost: x\r\n\r\n")
+            received = b"".join(iter(lambda: sock.recv(65536), b""))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert received.endswith(b"\r\n\r\nhello")
+    assert sent == [len(received)]
+
+
+@pytest.fixture
+def compressed_site(tmp_path: Path) -> Path:
+    """A small site with the build's compressed copies: a large page, a large incompressible file,
+    a small file, a wheel and a folder's index page."""
+    site_dir = tmp_path / "site"
+    (site_dir / "sub").mkdir(parents=True)
+    text = "".join(
+        f"<p>Card {i}: {random.Random(i).choice(['acorns', 'bells', 'hearts', 'leaves'])}</p>\n" for i in range(3000)
+    )
+    (site_dir / "page.html").write_text(text, encoding="utf-8")
+    (site_dir / "sub" / "index.html").write_text(text, encoding="utf-8")
+    (site_dir / "noise.bin").write_bytes(random.Random(1).randbytes(50_000))
+    (site_dir / "small.js").write_text("console.log(1)", encoding="utf-8")
+    (site_dir / "lib-1.0-py3-none-any.whl").write_bytes(text.encode() * 2)
+    compress.precompress(site_dir, shutil.which("node"))
+    return site_dir
+
+
+def test_large_files_get_precompressed_copies_that_unpack_to_the_same_bytes(compressed_site: Path) -> None:
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed for the static edition (and this test)"
+    for name in ("page.html", "sub/index.html"):
+        plain = (compressed_site / name).read_bytes()
+        packed = (compressed_site / (name + ".gz")).read_bytes()
+        assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 4
+        assert packed[4:8] == b"\0\0\0\0"  # no time stamp: two builds give the same bytes
+        brotli = (compressed_site / (name + ".br")).read_bytes()
+        assert len(brotli) < len(packed)
+        unpacked = subprocess.run(
+            [node, "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
+            input=brotli,
+            capture_output=True,
+            check=True,
+        ).stdout
+        assert unpacked == plain
+    left = sorted(p.name for p in compressed_site.rglob("*") if p.suffix in {".gz", ".br"})
+    assert left == ["index.html.br", "index.html.gz", "page.html.br", "page.html.gz"]  # nothing else is worth it
+
+
+def _get(base: str, path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
+    host, port = base.removeprefix("http://").rstrip("/").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.request(method, path, headers={"Accept-Encoding": "identity", **headers})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def test_the_server_sends_the_copy_the_browser_accepts_and_plain_bytes_otherwise(compressed_site: Path) -> None:
+    server, base = site.serve_in_thread(compressed_site)
+    try:
+        plain = (compressed_site / "page.html").read_bytes()
+        for accept, coding in [
+            ("gzip, deflate, br, zstd", "br"),
+            ("gzip", "gzip"),
+            ("gzip;q=1, br;q=0", "gzip"),
+            ("identity", None),
+            ("deflate", None),
+        ]:
+            status, headers, body = _get(base, "/page.html", **{"Accept-Encoding": accept})
+            assert status == 200
+            assert headers.get("content-encoding") == coding, accept
+            assert headers["vary"] == "Accept-Encoding"
+            assert headers["content-type"] == "text/html"
+            assert int(headers["content-length"]) == len(body)
+            expected = (compressed_site / f"page.html{compress.ENCODINGS[coding]}").read_bytes() if coding else plain
+            assert body == expected, accept
+            status, head_headers, head_body = _get(base, "/page.html", "HEAD", **{"Accept-Encoding": accept})
+            assert status == 200 and head_body == b"" and head_headers["content-length"] == headers["content-length"]
+        # A folder's index page is negotiated as well; a file with no copies is sent as it is.
+        status, headers, body = _get(base, "/sub/", **{"Accept-Encoding": "gzip"})
+        assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == plain
+        status, headers, body = _get(base, "/noise.bin", **{"Accept-Encoding": "gzip, br"})
+        assert "content-encoding" not in headers and "vary" not in headers
+        assert body == (compressed_site / "noise.bin").read_bytes()
+        # A compressed copy asked for by its own name is that file, as it is.
+        status, headers, body = _get(base, "/page.html.gz", **{"Accept-Encoding": "gzip, br"})
+        assert "content-encoding" not in headers and body == (compressed_site / "page.html.gz").read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_server_lets_the_browser_keep_files_and_check_them_again(compressed_site: Path) -> None:
+    (compressed_site / "app.46b51ee.js").write_text("console.log(2)", encoding="utf-8")
+    server, base = site.serve_in_thread(compressed_site)
+    try:
+        _, headers, _ = _get(base, "/app.46b51ee.js")
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"  # a hashed name never changes
+        _, headers, _ = _get(base, "/small.js")
+        assert headers["cache-control"] == "public, max-age=600"
+        tags = {}
+        for accept in ("br", "gzip", "identity"):
+            status, headers, _ = _get(base, "/page.html", **{"Accept-Encoding": accept})
+            assert headers["cache-control"] == "no-cache"  # a page is checked again on every visit
+            tags[accept] = headers["etag"]
+            status, again, body = _get(base, "/page.html", **{"Accept-Encoding": accept, "If-None-Match": tags[accept]})
+            assert status == 304 and body == b""
+            assert again["etag"] == tags[accept] and again["cache-control"] == "no-cache"
+            assert again["vary"] == "Accept-Encoding"
+        assert len(set(tags.values())) == 3  # one entity tag per copy
+        status, _, body = _get(base, "/page.html", **{"Accept-Encoding": "br", "If-None-Match": tags["gzip"]})
+        assert status == 200 and body == (compressed_site / "page.html.br").read_bytes()
+        status, headers, _ = _get(base, "/page.html")
+        status, _, body = _get(base, "/page.html", **{"If-Modified-Since": headers["last-modified"]})
+        assert status == 304 and body == b""
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_serve_refuses_a_folder_with_no_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert site.main(["serve", str(tmp_path)]) == 2
+    assert main(["serve", str(tmp_path)]) == 2
     assert "no built site" in capsys.readouterr().err
 
 
 def test_placeholders_depend_on_nothing(tmp_path: Path) -> None:
-    placeholder = site._placeholder_wheel(tmp_path, "jedi")
+    placeholder = builder._placeholder_wheel(tmp_path, "jedi")
     lock = site.pyodide_lock({"info": {}, "packages": {"jedi": {"depends": ["parso"]}}}, [], [placeholder])
     packages = lock["packages"]
     assert isinstance(packages, dict)
     assert packages["jedi"]["depends"] == []
     assert packages["jedi"]["version"] == "0.0.0"
-    assert set(site.PLACEHOLDERS) <= set(site.PRELOAD)  # so the kernel never tries to install them
+    assert set(builder.PLACEHOLDERS) <= set(builder.PRELOAD)  # so the kernel never tries to install them
 
 
 _WORKER = (
@@ -129,7 +265,7 @@ def test_the_worker_is_patched_to_start_from_the_snapshot(tmp_path: Path) -> Non
     static.mkdir(parents=True)
     (static / "352.js").write_text(_WORKER, encoding="utf-8")
     (static / "other.js").write_text("console.log(1)", encoding="utf-8")
-    assert site.patch_worker(tmp_path) == 1
+    assert builder.patch_worker(tmp_path) == 1
     patched = (static / "352.js").read_text(encoding="utf-8")
     assert "self.tartliSnapshot.load(f,o):f(o)})(t,{indexURL:s,stdout:" in patched
     assert "...e.loadPyodideOptions}),self.tartliSnapshot&&self.tartliSnapshot.restored(this._pyodide)," in patched
@@ -141,10 +277,10 @@ def test_a_worker_of_another_shape_stops_the_build(tmp_path: Path) -> None:
     static.mkdir(parents=True)
     (static / "352.js").write_text(_WORKER.replace("...e.loadPyodideOptions", "...e.options"), encoding="utf-8")
     with pytest.raises(site.BuildError, match="no loadPyodide call"):
-        site.patch_worker(tmp_path)
+        builder.patch_worker(tmp_path)
     (static / "352.js").write_text("console.log(1)", encoding="utf-8")
     with pytest.raises(site.BuildError, match="no Pyodide kernel worker"):
-        site.patch_worker(tmp_path)
+        builder.patch_worker(tmp_path)
 
 
 def test_the_snapshot_loaders_own_sha256_matches_hashlib(tmp_path: Path) -> None:
@@ -159,7 +295,7 @@ def test_the_snapshot_loaders_own_sha256_matches_hashlib(tmp_path: Path) -> None
         path = tmp_path / f"sample{i}.bin"
         path.write_bytes(data)
         files.append(str(path))
-    loader = Path(site.__file__).resolve().parent / "site_files" / "snapshot-loader.js"
+    loader = builder.FILES / "snapshot-loader.js"
     script = (
         "globalThis.self = globalThis;\n"
         f"require({json.dumps(str(loader))});\n"
@@ -190,16 +326,79 @@ def test_unpacking_refuses_members_outside_the_folder(
     target = tmp_path / "target"
     target.mkdir()
     with pytest.raises(site.BuildError, match="refusing to unpack"):
-        site._safe_extract(archive, target)
+        builder._safe_extract(archive, target)
     assert not (tmp_path / "outside.txt").exists()
 
 
 def test_every_download_is_pinned() -> None:
-    table = site.pins()
-    assert f"npm:pyodide=={site.PYODIDE_VERSION}" in table
-    for requirement in site.BROWSER_WHEELS:
+    table = builder.pins()
+    assert f"npm:pyodide=={builder.PYODIDE_VERSION}" in table
+    for requirement in builder.BROWSER_WHEELS:
         name, _, version = requirement.partition("==")
-        assert f"{site._normalize(name)}=={version}" in table, requirement
+        assert f"{builder._normalize(name)}=={version}" in table, requirement
     assert all(len(digest) == 64 and int(digest, 16) >= 0 for digest in table.values())
     with pytest.raises(site.BuildError, match="no pinned SHA-256"):
-        site._download(Path("python-is-not-run"), ["left-pad==1.0"], Path("/tmp/tartli-no-download"))
+        builder._download(Path("python-is-not-run"), ["left-pad==1.0"], Path("/tmp/tartli-no-download"))
+
+
+def test_the_trimmed_standard_library_keeps_only_what_is_not_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot's zip of the standard library leaves out the modules the snapshot has imported
+    (tartli/site/snapshot.py, run in the build's Pyodide; here with a zip and a module of its own)."""
+    from tartli.site import snapshot
+
+    stdlib = tmp_path / "python313.zip"
+    with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in ("imported_one.py", "pkg/__init__.py", "pkg/later.py", "later.py"):
+            archive.writestr(name, f"NAME = {name!r}\n")
+    fake = types.ModuleType("imported_one")
+    fake.__file__ = f"{stdlib}/imported_one.py"
+    package = types.ModuleType("pkg")
+    package.__file__ = f"{stdlib}/pkg/__init__.py"
+    monkeypatch.setitem(sys.modules, "imported_one", fake)
+    monkeypatch.setitem(sys.modules, "pkg", package)
+    assert snapshot.trim_stdlib(str(stdlib), str(tmp_path / "trimmed.zip")) == (2, 2)
+    with zipfile.ZipFile(stdlib) as archive:
+        assert sorted(archive.namelist()) == ["later.py", "pkg/later.py"]
+        assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in archive.infolist())
+    assert not (tmp_path / "trimmed.zip").exists()  # it took the zip's place
+
+
+def test_the_archive_holds_what_a_page_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tartli.site import snapshot
+
+    root = tmp_path / "site-packages"
+    files = {
+        "IPython/core/display.py": True,
+        "IPython/core/later.py": False,
+        "tartli/rules.py": True,
+        "tartli/__pycache__/rules.cpython-313.pyc": True,
+        "tartli/locale/hu/LC_MESSAGES/tartli.mo": False,
+        "tartli/locale/hu/LC_MESSAGES/tartli.po": False,
+        "tartli/notebooks/00_index.ipynb": False,
+        "anywidget/labextension/static/main.js": False,
+        "anywidget-0.11.0.data/data/share/x.js": False,
+        "anywidget-0.11.0.dist-info/METADATA": False,
+    }
+    for name, imported in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x", encoding="utf-8")
+        if imported:
+            module = types.ModuleType(name)
+            setattr(module, "__cached__" if name.endswith(".pyc") else "__file__", str(root / name))
+            monkeypatch.setitem(sys.modules, f"_fake_{len(sys.modules)}", module)
+    dirs, kept, cut = snapshot.archive_files(str(root))
+    assert sorted(p.removeprefix(f"{root}/") for p in kept) == [
+        "IPython/core/later.py",
+        "anywidget-0.11.0.dist-info/METADATA",
+        "tartli/locale/hu/LC_MESSAGES/tartli.mo",
+        "tartli/rules.py",
+    ]
+    assert str(root) in dirs and str(root / "IPython" / "core") in dirs
+    assert cut == {
+        "already imported": 2,
+        "an extension for JupyterLab or the notebook": 2,
+        "a translation source": 1,
+        "the course's server or build": 1,
+    }

@@ -22,6 +22,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -135,19 +136,27 @@ async def load_table(context: Any, url: str) -> tuple[Any, float]:
     return page, elapsed
 
 
-async def play_clicks(page: Any, clicks: int, seed0: int) -> list[float]:
-    """Click playable cards; a new deal when a hand ends; the click -> board-updated times in ms."""
+async def new_deal(page: Any, seed: int) -> None:
+    """Deal ``seed`` (the table's "Deal #" field and "New deal")."""
+    box = page.locator(".widget-inline-hbox", has=page.get_by_text("Deal #:", exact=True)).locator("input")
+    await box.fill(str(seed))
+    await box.press("Enter")
+    await page.get_by_role("button", name="New deal", exact=True).click()
+    await page.locator(".tartli-message", has_text=f"New deal #{seed}.").wait_for(timeout=30_000)
+
+
+async def play_clicks(
+    page: Any, clicks: int, seed0: int, next_hand: Callable[[Any, int], Awaitable[None]] = new_deal
+) -> list[float]:
+    """Click playable cards; when a hand ends, ``next_hand(page, seed)`` (by default a new deal of the
+    next seed); the click -> board-updated times in ms."""
     times: list[float] = []
     seed = seed0
     while len(times) < clicks:
         await page.wait_for_function(MY_TURN_JS, timeout=60_000)
         if "Hand over" in await page.evaluate(STATUS_JS):
             seed += 1
-            box = page.locator(".widget-inline-hbox", has=page.get_by_text("Deal #:", exact=True)).locator("input")
-            await box.fill(str(seed))
-            await box.press("Enter")
-            await page.get_by_role("button", name="New deal", exact=True).click()
-            await page.locator(".tartli-message", has_text=f"New deal #{seed}.").wait_for(timeout=30_000)
+            await next_hand(page, seed)
             continue
         playable = await page.evaluate(PLAYABLE_JS)
         ms = await page.evaluate(CLICK_JS, playable[0])

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import http.client
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,9 +29,10 @@ import pytest
 
 from tartli import site
 from tartli.course import PAGES, page_url
+from tartli.site import compress
 from tartli.widgets.trainers import NameTheCard
 
-from .conftest import Watch, assert_no_error_output, browser_session
+from .conftest import CHROMIUM_ARGS, Watch, assert_no_error_output, browser_session, chromium_path
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +51,12 @@ def html_name(file: str) -> str:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from this checkout."""
+    """The site built from this checkout (or, to save the build while working on the tests, the one
+    built already in the folder ``TARTLI_BUILT_SITE`` names: the tests then check that site, not this
+    checkout's code)."""
+    given = os.environ.get("TARTLI_BUILT_SITE")
+    if given:
+        return Path(given).resolve()
     out = tmp_path_factory.mktemp("static") / "site"
     try:
         site.build(out, CACHE)
@@ -178,14 +186,21 @@ def test_progress_is_kept_in_the_browser_and_shown_on_the_course_map(static_site
     index_watch.assert_clean()
 
 
+SNAPSHOT_NAME = re.compile(r"snapshot(-files|-stdlib|-loader)?-[0-9a-f]{16}\.(bin|zip|js)")
+"""The snapshot's files, their content's hash in their names."""
+
+
 def test_pages_start_from_the_memory_snapshot(static_site: str, context: Any, requested: list[str]) -> None:
-    """The kernel restores the snapshot and the site-packages archive: no wheel is fetched."""
+    """The kernel restores the snapshot, the site-packages archive and the trimmed standard library
+    (brotli-compressed by the server, as Chromium asks for): no wheel, nor Pyodide's own zip, is fetched."""
     del requested[:]
     page, watch = open_static(context, static_site, "table.ipynb")
     page.locator(".tartli-board svg").first.wait_for(state="visible")
     names = [path.rsplit("/", 1)[-1] for path in requested]
-    assert "snapshot.bin.gz" in names and "snapshot-files.bin.gz" in names and "snapshot-loader.js" in names
-    assert not [name for name in names if name.endswith(".whl")]
+    kinds = {match.group(1) for name in names if (match := SNAPSHOT_NAME.fullmatch(name))}
+    assert kinds == {None, "-files", "-stdlib", "-loader"}, names
+    assert not [name for name in names if name.endswith((".whl", ".gz", ".br"))], names
+    assert "python_stdlib.zip" not in names
     watch.assert_clean()
 
 
@@ -197,12 +212,16 @@ def test_without_the_snapshot_pages_start_from_the_wheels(
     from the one in the settings), still gets the course: the worker falls back to the wheels."""
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy, copy_function=os.link)
-    snapshot = copy / "static" / "pyodide" / "snapshot-files.bin.gz"
-    snapshot.unlink()  # a hard link: unlink before writing, the built site stays as it is
+    runtime = copy / "static" / "pyodide"
+    (archive,) = runtime.glob("snapshot-files-*.bin")
+    (snapshot,) = runtime.glob("snapshot-????????????????.bin")
+    for path in [archive] if damage == "changed" else [archive, snapshot]:
+        for version in (path, path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")):
+            version.unlink()  # hard links: unlink before writing, the built site stays as it is
     if damage == "changed":
-        snapshot.write_bytes(gzip.compress(b"not the archive the build made"))
-    else:
-        (copy / "static" / "pyodide" / "snapshot.bin.gz").unlink()
+        wrong = b"not the archive the build made"
+        archive.write_bytes(wrong)
+        archive.with_name(archive.name + ".gz").write_bytes(gzip.compress(wrong))
     asked: list[str] = []
     server, base = site.serve_in_thread(copy, requested=asked)
     try:
@@ -217,8 +236,153 @@ def test_without_the_snapshot_pages_start_from_the_wheels(
         server.shutdown()
         server.server_close()
     names = [path.rsplit("/", 1)[-1] for path in asked]
-    assert "snapshot.bin.gz" in names  # asked for, then not used
+    assert snapshot.name in names or snapshot.name + ".gz" in names  # asked for, then not used
     assert any(name.startswith("tartli-") and name.endswith(".whl") for name in names)
+
+
+FIRST_VISIT = 15 * 2**20
+REPEAT_VISIT = 2**20
+
+
+def test_a_first_visit_is_light_on_the_wire_and_a_repeat_visit_lighter(
+    built_site: Path, playwright_driver: Any, tmp_path: Path
+) -> None:
+    """Through ``python -m tartli.site serve`` in Chromium with a profile of its own (a disk cache, as
+    a learner's browser has): the index's first visit sends at most 15 MiB (32.5 MiB before the site
+    was compressed), a repeat visit at most 1 MiB. Counted by the server: every byte of every
+    response, headers included, the kernel's worker's too."""
+    sent: list[int] = []
+    server, base = site.serve_in_thread(built_site, sent=sent)
+    context = playwright_driver.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
+    )
+    try:
+        visits = []
+        for _ in range(2):
+            sent.clear()
+            page, watch = open_static(context, base, PAGES[0].file)
+            page.locator(".tartli-map").first.wait_for(state="visible")
+            page.wait_for_timeout(1_500)  # late requests still count
+            watch.assert_clean()
+            page.close()
+            visits.append(sum(sent))
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    first, repeat = visits
+    print(f"\nthe index: {first / 2**20:.2f} MiB the first time, {repeat / 2**10:.0f} KiB the second")
+    assert first <= FIRST_VISIT, f"{first:,} bytes"
+    assert repeat <= REPEAT_VISIT, f"{repeat:,} bytes"
+
+
+LARGE = 64 * 2**10
+"""A file at least this large (bytes) is one whose copies matter on the wire."""
+
+
+def test_every_large_file_of_the_build_has_its_compressed_copies(built_site: Path) -> None:
+    """Every file the build could compress has a ``.gz`` and a ``.br`` copy unless gzip saves less than
+    a tenth of it; the runtime and the snapshot, the bulk of a first visit, have both."""
+    missing = []
+    for path in compress.candidates(built_site):
+        copies = [path.with_name(path.name + suffix).exists() for suffix in compress.ENCODINGS.values()]
+        if all(copies):
+            continue
+        plain = path.read_bytes()
+        if any(copies) or len(gzip.compress(plain, compresslevel=9)) <= len(plain) * (1 - compress.MIN_SAVING):
+            missing.append(f"{path.relative_to(built_site)} ({len(plain):,} bytes)")
+    assert not missing, missing
+    runtime = built_site / "static" / "pyodide"
+    big = [runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.js", *runtime.glob("snapshot-*.bin")]
+    assert len(big) == 4
+    large = [p for p in compress.candidates(built_site) if p.stat().st_size >= LARGE]
+    assert set(big) <= set(large)
+    plain = [p.relative_to(built_site) for p in large if not p.with_name(p.name + ".br").exists()]
+    assert not plain, f"large files sent as they are: {plain}"
+
+
+def _ask(base: str, path: str, accept: str) -> tuple[dict[str, str], bytes]:
+    host, port = base.removeprefix("http://").rstrip("/").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    try:
+        connection.request("GET", path, headers={"Accept-Encoding": accept})
+        response = connection.getresponse()
+        assert response.status == 200, (path, response.status)
+        return {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def test_the_static_server_sends_the_built_sites_copies_to_who_accepts_them(built_site: Path) -> None:
+    """Plain HTTP, no browser: the runtime, the snapshot and a page come brotli-compressed to a client
+    that accepts ``br``, gzip-compressed to one that accepts only ``gzip``, and as the file's own bytes
+    to one that accepts neither."""
+    runtime = built_site / "static" / "pyodide"
+    (snapshot,) = runtime.glob("snapshot-????????????????.bin")
+    files = [runtime / "pyodide.asm.wasm", snapshot, built_site / "voici" / "render" / "00_index.html"]
+    server, base = site.serve_in_thread(built_site)
+    try:
+        for path in files:
+            url = "/" + path.relative_to(built_site).as_posix()
+            plain = path.read_bytes()
+            for accept, coding in [("gzip, deflate, br, zstd", "br"), ("gzip, deflate", "gzip"), ("identity", None)]:
+                headers, body = _ask(base, url, accept)
+                assert headers.get("content-encoding") == coding, (url, accept)
+                assert headers["vary"] == "Accept-Encoding"
+                assert int(headers["content-length"]) == len(body)
+                if coding is None:
+                    assert body == plain
+                else:
+                    assert body == path.with_name(path.name + compress.ENCODINGS[coding]).read_bytes()
+                    assert len(body) < len(plain) * (1 - compress.MIN_SAVING)
+                if coding == "gzip":
+                    assert gzip.decompress(body) == plain
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("accept", [None, "identity"])
+def test_a_page_opens_offline_after_one_visit(built_site: Path, offline_chromium: Any, accept: str | None) -> None:
+    """After one visit of the index, the service worker's cache holds what the page needs (the page
+    itself, fetched before the worker took over, included): with the browser offline the index opens
+    again, its kernel starts from the snapshot and its cells run, and nothing reaches the server but
+    the browser's check for a new service worker. Also from a host that compresses nothing (``accept``
+    identity: the snapshot's loader fetched the ``.gz`` copies, as from GitHub Pages). The one failed
+    request is JupyterLite's listing of its drive, ``api/contents/all.json``, which the service worker
+    never keeps and the page does not need."""
+    asked: list[str] = []
+    server, base = site.serve_in_thread(built_site, requested=asked)
+    context = offline_chromium.new_context(**({"extra_http_headers": {"Accept-Encoding": accept}} if accept else {}))
+    try:
+        page, watch = open_static(context, base, PAGES[0].file)
+        page.locator(".tartli-map").first.wait_for(state="visible")
+        if accept == "identity":
+            assert any(path.endswith(".bin.gz") for path in asked), asked
+        needed = {"/voici/render/00_index.html", "/voici/build/voici.js", "/static/pyodide/pyodide.asm.wasm"}
+        for _ in range(60):  # the page's own files are asked for again once the worker has taken over
+            kept = page.evaluate(
+                "async () => (await (await caches.open('precache')).keys()).map(r => new URL(r.url).pathname)"
+            )
+            if needed <= set(kept):
+                break
+            page.wait_for_timeout(500)
+        assert needed <= set(kept), sorted(needed - set(kept))
+        watch.assert_clean()
+        page.close()
+        context.set_offline(True)
+        del asked[:]
+        page, watch = open_static(context, base, PAGES[0].file)
+        page.locator(".tartli-map").first.wait_for(state="visible")
+        assert_no_error_output(page)
+        page.wait_for_timeout(1_000)
+        watch.console_errors = [e for e in watch.console_errors if "/api/contents/all.json" not in e]
+        watch.assert_clean()
+        assert [path for path in asked if not path.startswith("/service-worker.js")] == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.mark.parametrize("file", ["06_meld_contest.ipynb", "table.ipynb"])

@@ -1,16 +1,4 @@
-"""The static edition: the whole course as a Voici site that runs in the learner's browser.
-
-::
-
-    python3 -m tartli.site build            # from a clone: builds the site into _site/
-    python3 -m tartli.site serve _site      # serves a built site on http://127.0.0.1:8000/
-
-A classroom of hundreds should not need hundreds of kernels. The static edition is a
-folder of files that any static host serves (GitHub Pages, an intranet web server, a USB
-stick and ``serve``): Voici renders the same notebooks as the Voilà app (``notebooks/``,
-no second copy), and each page runs the engine and the widgets in the browser's own
-Python, Pyodide, through JupyterLite's Pyodide kernel. Nothing is fetched from the
-internet when the site is used; everything it needs is inside the folder.
+"""Building the static edition: ``python -m tartli.site build`` (see :mod:`tartli.site`).
 
 What ``build`` does (network to PyPI and npm is needed then, and only then):
 
@@ -34,12 +22,18 @@ What ``build`` does (network to PyPI and npm is needed then, and only then):
    fallback to PyPI is switched off.
 4. A memory snapshot of a started kernel (:func:`_snapshot`): made in Node.js with the site's
    own Pyodide, after loading the packages and importing IPython, the kernel, the widgets and
-   the course, with the site-packages files as one archive beside it. A page restores it
+   the course, with the site-packages files a page still reads as one archive beside it, and
+   the standard library's zip without the modules already imported (:mod:`tartli.site.snapshot`).
+   The memory malloc holds free is zeroed first, so that it compresses. A page restores it
    instead of starting Python from the wheels (first widget, warm cache: about 6 s before,
    about 2 s after). The kernel's worker is edited to do so (:func:`patch_worker`), and falls
-   back to the wheels when the snapshot cannot be used.
+   back to the wheels when the snapshot cannot be used. The snapshot's files carry a hash of
+   their content in their names, so that hosts and browsers may keep them for good.
 5. ``voici build`` with the course's page template (no CDN links), sources stripped, and a
    start page that opens the lesson index.
+6. A gzip and a brotli copy beside every large file that compresses (:mod:`tartli.site.compress`),
+   which ``python -m tartli.site serve`` (:mod:`tartli.site.serve`) and a host set up as the
+   README says send to a browser that asks for them.
 
 The learner's progress is kept in the browser's ``localStorage``, as in the Voilà app; the
 links between pages point at ``.html`` pages there (:func:`tartli.course.page_url`).
@@ -47,20 +41,13 @@ links between pages point at ``.html`` pages there (:func:`tartli.course.page_ur
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import functools
-import gzip
 import hashlib
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import tarfile
-import threading
 import venv
 import zipfile
 from collections.abc import Sequence
@@ -70,8 +57,9 @@ from typing import Any
 from tartli.app import environment
 from tartli.course import PAGES, notebooks_dir, page_url
 from tartli.names import LANGUAGES
+from tartli.site.compress import precompress
 
-__all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "build", "make_server", "pyodide_lock"]
+__all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "BuildError", "build", "pyodide_lock", "size_of"]
 
 PYODIDE_VERSION = "0.29.0"
 """The Pyodide release that ``jupyterlite-pyodide-kernel`` 0.7.0 is built for (its ``PYODIDE_VERSION``)."""
@@ -165,8 +153,8 @@ def _normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
-    """Run one step, its output kept; on failure the error names the step and shows the output's tail."""
+def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    """Run one step, its output kept (and returned); on failure the error names the step and shows the output's tail."""
     shown = " ".join(str(c) for c in cmd)
     print("+", shown if len(shown) < 300 else shown[:300] + " ...", flush=True)
     result = subprocess.run(list(cmd), cwd=cwd, env=env, check=False, capture_output=True, text=True)
@@ -174,6 +162,7 @@ def _run(cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | N
         lines = (result.stdout + result.stderr).splitlines()[-25:]
         tail = "\n".join(line if len(line) < 400 else line[:400] + " ..." for line in lines)
         raise BuildError(f"this step failed (exit status {result.returncode}): {shown[:300]}\n{tail}")
+    return result.stdout
 
 
 def _tools(cache: Path) -> Path:
@@ -212,7 +201,7 @@ def _npm_pyodide(cache: Path) -> Path:
     actual = hashlib.sha256(archive.read_bytes()).hexdigest()
     if actual != expected:
         archive.unlink()
-        raise BuildError(f"{archive.name}: SHA-256 {actual}, but site_files/pins.txt pins {expected}")
+        raise BuildError(f"{archive.name}: SHA-256 {actual}, but files/pins.txt pins {expected}")
     _safe_extract(archive, target)
     return package
 
@@ -238,7 +227,10 @@ def _safe_extract(archive: Path, target: Path) -> None:
         tar.extractall(target)  # every member was checked above
 
 
-PINS = Path(__file__).resolve().parent / "site_files" / "pins.txt"
+FILES = Path(__file__).resolve().parent / "files"
+"""The build's own files: the pins, the snapshot maker and the worker's snapshot loader."""
+
+PINS = FILES / "pins.txt"
 """The SHA-256 of every file the build downloads (wheels from PyPI, Pyodide from npm)."""
 
 
@@ -452,57 +444,65 @@ def _precompile(cache: Path, runtime: Path, wheels: Sequence[Path]) -> None:
     )
 
 
-_SITE_FILES = Path(__file__).resolve().parent / "site_files"
-
 SNAPSHOT_MODULES = (*STARTUP_MODULES, "micropip", "piplite.piplite")
 """Imported (with ``pyodide_kernel``, which makes the IPython shell and kernel) before the memory
 snapshot is taken: a page then finds them imported."""
 
-SNAPSHOT_FILES = ("snapshot.bin.gz", "snapshot-files.bin.gz", "snapshot-loader.js")
-"""The snapshot, the site-packages archive and the worker's loader, in the site's Pyodide folder."""
+SNAPSHOT_FILES = {
+    "snapshotURL": "snapshot.bin",
+    "snapshotFilesURL": "snapshot-files.bin",
+    "snapshotStdlibURL": "snapshot-stdlib.zip",
+    "snapshotHelperURL": "snapshot-loader.js",
+}
+"""The snapshot, the site-packages archive, the trimmed standard library and the worker's loader, in
+the site's Pyodide folder, by the setting that names each. The build puts a hash of each file's
+content into its name (``snapshot-1f2e3d4c5b6a7980.bin``), so that a host and a browser may keep
+them for good (:func:`tartli.site.serve.cache_control`)."""
+
+
+def hashed_name(path: Path) -> Path:
+    """``path`` renamed to hold the first 16 hexadecimal digits of its SHA-256: ``snapshot-<hash>.bin``."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return path.rename(path.with_name(f"{path.stem}-{digest}{path.suffix}"))
 
 
 def _snapshot(cache: Path, runtime: Path) -> dict[str, str]:
-    """Take the memory snapshot of a started kernel (``site_files/make_snapshot.mjs``, Node.js and
+    """Take the memory snapshot of a started kernel (``files/make_snapshot.mjs``, Node.js and
     the site's own Pyodide, lock and wheels) into ``runtime``; return the kernel's settings for it.
 
     A page restores it instead of unpacking 26 wheels and importing IPython, the kernel and the
     course (first widget with a warm cache: 5.9 s without it, about 2 s with it). Python's state
     is frozen at build time, so the loader reseeds ``random`` on every visit; the snapshot is
-    made anew by every build, after the wheels are final (it holds their code).
+    made anew by every build, after the wheels are final (it holds their code). What a page still
+    reads from its file system, and what it does not, is :mod:`tartli.site.snapshot`'s choice.
     """
     node = _node("to make the Pyodide snapshot")
-    _run(
+    summary = _run(
         [
             node,
-            str(_SITE_FILES / "make_snapshot.mjs"),
+            str(FILES / "make_snapshot.mjs"),
             str(runtime),
             str(runtime / "snapshot"),
             ",".join(PRELOAD),
             ",".join(SNAPSHOT_MODULES),
+            str(Path(__file__).resolve().parent / "snapshot.py"),
         ],
         cwd=cache,  # not a clone's root: `import tartli` must find the wheel
     )
-    shutil.copy2(_SITE_FILES / "snapshot-loader.js", runtime / "snapshot-loader.js")
+    facts = json.loads(summary.strip().splitlines()[-1])
+    print(
+        f"  snapshot: {facts['snapshot'] / 2**20:.1f} MiB of memory ({facts['heapInUse'] / 2**20:.1f} MiB in use), "
+        f"{facts['files']} files, the standard library's zip without {facts['stdlib']['cut']} modules",
+        flush=True,
+    )
+    shutil.copy2(FILES / "snapshot-loader.js", runtime / SNAPSHOT_FILES["snapshotHelperURL"])
     base = "static/pyodide/"  # the kernel resolves options named ...URL against the site's base URL
-    return {
-        "snapshotURL": base + SNAPSHOT_FILES[0],
-        "snapshotFilesURL": base + SNAPSHOT_FILES[1],
-        "snapshotHelperURL": base + SNAPSHOT_FILES[2],
-        # The loader checks these before use (a copy damaged on its way to a host, or a file
-        # replaced there, falls back to the wheels): the SHA-256 of each file as unpacked.
-        "snapshotSHA256": _unpacked_sha256(runtime / SNAPSHOT_FILES[0]),
-        "snapshotFilesSHA256": _unpacked_sha256(runtime / SNAPSHOT_FILES[1]),
-    }
-
-
-def _unpacked_sha256(path: Path) -> str:
-    """The SHA-256 (hex) of a gzip file's contents, as the browser has them after decompressing."""
-    digest = hashlib.sha256()
-    with gzip.open(path, "rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    settings = {key: base + hashed_name(runtime / name).name for key, name in SNAPSHOT_FILES.items()}
+    # The loader checks these before use (a copy damaged on its way to a host, or a file replaced
+    # there, falls back to the wheels): the SHA-256 of each file as the browser has it.
+    for key, setting in (("snapshotSHA256", "snapshotURL"), ("snapshotFilesSHA256", "snapshotFilesURL")):
+        settings[key] = hashlib.sha256((runtime / settings[setting].removeprefix(base)).read_bytes()).hexdigest()
+    return settings
 
 
 _WORKER_CALL = re.compile(
@@ -627,6 +627,10 @@ def _lite_dir(cache: Path, python: Path, project_wheel: Path) -> Path:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Tartli",
+            # JupyterLite's service worker keeps every file a page fetched (stale-while-revalidate), so
+            # a page opens offline after one visit; the page template fetches once more, through it,
+            # what the page loaded before the worker took over.
+            "enableServiceWorkerCache": True,
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "disablePyPIFallback": True,
@@ -640,7 +644,7 @@ def _lite_dir(cache: Path, python: Path, project_wheel: Path) -> Path:
 
 
 def _project_root() -> Path:
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     if not (root / "pyproject.toml").exists():
         raise BuildError("the static site is built from a clone of the project (no pyproject.toml next to tartli/)")
     return root
@@ -704,6 +708,11 @@ def build(out: Path, cache: Path) -> Path:
             rendered = out / "voici" / "render" / page_url(page, static=True, lang=lang)
             if not rendered.exists():
                 raise BuildError(f"Voici did not render {rendered.name}")
+    try:
+        summary = precompress(out, _node("to write the brotli copies of the site's files"))
+    except subprocess.CalledProcessError as err:
+        raise BuildError(f"compressing the site's files failed: {err.stderr[-2000:]}") from None
+    print(f"  compressed copies: {summary}", flush=True)
     return out
 
 
@@ -746,96 +755,3 @@ def _contents(cache: Path) -> Path:
 def size_of(folder: Path) -> int:
     """The total size of the files in ``folder``, in bytes."""
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class's attribute, overridden as it documents
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-    }
-
-    sent: list[int] | None = None
-    """If a list: the size of every response body sent with status 200 is appended (for benchmarks)."""
-    requested: list[str] | None = None
-    """If a list: the path of every request is appended (for tests)."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if self.requested is not None:
-            self.requested.append(self.path)
-        if self.sent is not None and code == 200:
-            path = Path(self.translate_path(self.path))
-            if path.is_file():
-                self.sent.append(path.stat().st_size)
-
-    def end_headers(self) -> None:
-        # Ten minutes of freshness, as GitHub Pages gives: a second visit uses the browser's cache
-        # (and Chromium's cache of compiled WebAssembly) without asking again.
-        self.send_header("Cache-Control", "public, max-age=600")
-        super().end_headers()
-
-    def handle(self) -> None:
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the browser gave up on a response
-            super().handle()
-
-
-def make_server(
-    folder: Path,
-    port: int = 8000,
-    host: str = "127.0.0.1",
-    sent: list[int] | None = None,
-    requested: list[str] | None = None,
-) -> http.server.ThreadingHTTPServer:
-    """A static file server for a built site (port 0: any free port); ``sent`` collects the sizes
-    of the files it sends whole, ``requested`` the paths asked for."""
-    handler_class = type("_Handler", (_QuietHandler,), {"sent": sent, "requested": requested})
-    handler = functools.partial(handler_class, directory=str(folder))
-    return http.server.ThreadingHTTPServer((host, port), handler)
-
-
-def serve_in_thread(
-    folder: Path, port: int = 0, sent: list[int] | None = None, requested: list[str] | None = None
-) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve ``folder`` in a background thread; the server and its address."""
-    server = make_server(folder, port, sent=sent, requested=requested)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, bound = server.server_address[:2]
-    return server, f"http://{host!s}:{bound}/"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tartli.site", description="The course as a static site.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="build the site (needs PyPI and npm; run from a clone)")
-    b.add_argument("--out", type=Path, default=Path("_site"), help="where the site goes (default _site)")
-    b.add_argument(
-        "--cache", type=Path, default=Path(".site-cache"), help="downloads and build tools (default .site-cache)"
-    )
-    s = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
-    s.add_argument("folder", type=Path, nargs="?", default=Path("_site"))
-    s.add_argument("--port", type=int, default=8000)
-    args = parser.parse_args(argv)
-    if args.command == "build":
-        try:
-            out = build(args.out, args.cache)
-        except BuildError as err:
-            print(f"tartli.site: {err}", file=sys.stderr)
-            return 2
-        print(f"Built the static site in {out} ({size_of(out) / 2**20:.1f} MiB).")
-        print(f"Try it: python3 -m tartli.site serve {args.out}")
-        return 0
-    if not (args.folder / "index.html").exists():
-        print(f"tartli.site: {args.folder} holds no built site (python3 -m tartli.site build)", file=sys.stderr)
-        return 2
-    server = make_server(args.folder, args.port)
-    host, port = server.server_address[:2]
-    print(f"Tartli static site: open http://{host!s}:{port}/  (Ctrl+C stops it)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

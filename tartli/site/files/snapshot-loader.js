@@ -1,9 +1,16 @@
-// The static edition's start-up from a memory snapshot (see tartli/site.py), loaded by the Pyodide
+// The static edition's start-up from a memory snapshot (see tartli/site/builder.py), loaded by the Pyodide
 // kernel's web worker (the build adds one call to the worker's loadPyodide). With the settings'
 // loadPyodideOptions.snapshotURL it restores Python as make_snapshot.mjs left it (packages loaded,
 // IPython, the kernel and the course imported) instead of loading and importing all of it again;
-// the site-packages files come as one archive (snapshotFilesURL). If anything goes wrong the
+// the site-packages files come as one archive (snapshotFilesURL), the standard library as a zip
+// without the modules the snapshot has imported (snapshotStdlibURL). If anything goes wrong the
 // worker starts Python the usual way, from the wheels: slower, never broken.
+//
+// The snapshot and the archive are stored plain, with a .gz and a .br copy beside each (the build
+// compresses every large file of the site). A host that sends those copies to a browser that asks
+// for them (Content-Encoding: `python -m tartli.site serve`, or a web server set up as the README
+// says) gives the browser brotli or gzip, which it unpacks itself; from any other host the loader
+// fetches the .gz copy and unpacks it here. One HEAD request tells which host this is.
 (() => {
   let pyodide = null; // the live API, once loadPyodide has returned
   let files = null; // the site-packages archive, while it is being fetched
@@ -21,10 +28,32 @@
     };
   }
 
-  async function fetchBytes(url) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    if (!url.endsWith(".gz")) return new Uint8Array(await response.arrayBuffer());
+  // Whether the host sends `url` compressed when the browser asks for it (a Content-Encoding header);
+  // null if no host answered (offline: the service worker keeps no HEAD answers, but it may well
+  // hold the file itself from an earlier visit).
+  async function hostCompresses(url) {
+    try {
+      const response = await fetch(url, { method: "HEAD" });
+      return response.ok && Boolean(response.headers.get("Content-Encoding"));
+    } catch {
+      return null;
+    }
+  }
+
+  // The bytes of `url`: the plain file where the host compresses it, else its .gz copy, unpacked
+  // here (unless the host labelled the .gz copy itself Content-Encoding: gzip, and the browser did).
+  // With no answer (offline), whichever of the two the service worker kept on the first visit.
+  async function fetchBytes(url, compressed) {
+    const answer = await compressed;
+    let gz = answer === false;
+    let response = null;
+    if (answer === null) {
+      response = await fetch(url).catch(() => null);
+      gz = !response || !response.ok;
+    }
+    if (!response || gz) response = await fetch(gz ? url + ".gz" : url);
+    if (!response.ok) throw new Error(`${url}${gz ? ".gz" : ""}: HTTP ${response.status}`);
+    if (!gz || response.headers.get("Content-Encoding")) return new Uint8Array(await response.arrayBuffer());
     const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(plain).arrayBuffer());
   }
@@ -80,8 +109,8 @@
   }
 
   // The file's bytes once their SHA-256 is the one the build wrote (else an error: the usual start).
-  function fetching(url, expected) {
-    const bytes = fetchBytes(url).then(async (data) => {
+  function fetching(url, compressed, expected) {
+    const bytes = fetchBytes(url, compressed).then(async (data) => {
       if (!expected) throw new Error(`${url}: no checksum in the site's settings`);
       const actual = await sha256(data);
       if (actual !== expected) throw new Error(`${url}: SHA-256 ${actual}, expected ${expected}`);
@@ -92,14 +121,23 @@
   }
 
   async function load(loadPyodide, options) {
-    const { snapshotURL, snapshotFilesURL, snapshotHelperURL, snapshotSHA256, snapshotFilesSHA256, ...usual } =
-      options;
-    if (!snapshotURL || !snapshotFilesURL) return loadPyodide(usual);
+    const {
+      snapshotURL,
+      snapshotFilesURL,
+      snapshotStdlibURL,
+      snapshotHelperURL,
+      snapshotSHA256,
+      snapshotFilesSHA256,
+      ...usual
+    } = options;
+    if (!snapshotURL || !snapshotFilesURL || !snapshotStdlibURL) return loadPyodide(usual);
     try {
-      const archive = fetching(snapshotFilesURL, snapshotFilesSHA256); // both fetched while the runtime starts
-      const snapshot = fetching(snapshotURL, snapshotSHA256); // resolves only once its checksum matches
+      const compressed = hostCompresses(snapshotURL);
+      const archive = fetching(snapshotFilesURL, compressed, snapshotFilesSHA256); // fetched while the runtime starts
+      const snapshot = fetching(snapshotURL, compressed, snapshotSHA256); // resolves only once its checksum matches
       const py = await loadPyodide({
         ...usual,
+        stdLibURL: snapshotStdlibURL, // the zip the snapshot was taken with
         packages: [], // their files come from the archive, written by restored()
         _loadSnapshot: snapshot,
         _snapshotDeserializer: deserialize,
