@@ -444,7 +444,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "V2",
         N_("Austrian: the winner deals"),
-        N_("Whoever wins a hand deals the next one. In the Hungarian game you take turns instead (D2)."),
+        N_(
+            "Whoever wins a hand deals the next one: the player who won the game in it, if one was won; else the "
+            "one who scored more in the hand (melds and card points); if both scored the same, the deal passes to "
+            "the other player. In the Hungarian game you take turns instead (D2)."
+        ),
     ),
     Rule(
         "V3",

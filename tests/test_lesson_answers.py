@@ -139,6 +139,7 @@ def test_the_rule_book_and_lessons_say_it_as_the_game_is() -> None:
     text = {r.id: r.text for r in RULES}
     assert "top left corner" in text["C1"] and "holds its suit sign high" not in text["C1"]  # as lesson 01 has it
     assert "barred" not in text["V11"] and "bar above" in text["V11"]
+    assert "won the game in it" in text["V2"] and "scored more" in text["V2"]  # RULES.md's V2 ruling
     play = run_lesson_in(next(p for p in LESSONS if p.file == "10_play_a_game.ipynb"), "en")
     assert "oldest first" in play.steps[0].text and "newest" not in play.steps[0].text
     contest = run_lesson_in(next(p for p in LESSONS if p.file == "06_meld_contest.ipynb"), "en")
