@@ -141,22 +141,20 @@ def small_server(tmp_path: Path) -> Iterator[Server]:
 
     server = start_server(tmp_path / "voila.log", extra=(*THREE_POOLS, "--TartliVoila.max_kernels=5"))
     try:
-        # the pools start 2 s apart after the index: wait until they are settled. start_server's own visit
-        # took the index's pool kernel (then the index's pool fills again and every pool has room), or, on a
-        # busy machine, came before it was ready and got a kernel of its own (then the table's pool waits for
-        # room); either way five requests find the same places.
+        # the pools start 2 s apart after the index: wait until each has its kernel. start_server's own
+        # visit took the index's pool kernel (then the index's pool fills a second time) or, on a busy
+        # machine, came before it was ready and got a kernel of its own; either way four places are taken,
+        # three of them by pool kernels, and the five requests below find the same places.
         deadline = time.monotonic() + 240
         while True:
             text = server.log_path.read_text(encoding="utf-8", errors="replace")
             fills = {name: text.count(f"Kernel pool of {name} is filled") for name in POOLED}
-            if re.search(r"Using pre-heated kernel: \S+ for 00_index\.ipynb", text):
-                if fills["00_index.ipynb"] >= 2 and fills["01_pack.ipynb"] >= 1 and fills["table.ipynb"] >= 1:
-                    break
-            elif fills["00_index.ipynb"] >= 1 and fills["01_pack.ipynb"] >= 1:
-                time.sleep(6)  # (past the table's turn: its pool waits for room)
+            handed = len(re.findall(r"Using pre-heated kernel: \S+ for 00_index\.ipynb", text))
+            wanted = {"00_index.ipynb": 1 + handed, "01_pack.ipynb": 1, "table.ipynb": 1}
+            if all(fills[name] >= n for name, n in wanted.items()):
                 break
             if time.monotonic() > deadline:
-                pytest.fail(f"the pools did not settle in 240 s: {fills}")
+                pytest.fail(f"the pools were not filled in 240 s: {fills}")
             time.sleep(0.25)
         yield server
     finally:
