@@ -303,6 +303,17 @@ STEP_WHERE = "document.querySelector('.tartli-steps .tartli-where').textContent"
 """The lesson's "Step N of M" line, as the page shows it."""
 
 
+def leave(context: Any) -> None:
+    """Close a browser context as a learner leaves a page: each page navigates away first, so that Voilà's
+    page sends its "shut my kernel down" beacon (closing the context alone sends none, and the kernel
+    would hold a place on the server until culled: tests that open many pages would fill it)."""
+    for page in list(context.pages):
+        with contextlib.suppress(Exception):
+            page.goto("about:blank", timeout=15_000)
+    with contextlib.suppress(Exception):
+        context.close()
+
+
 def go_to_step(page: Any, number: int) -> str:
     """Go to step ``number`` of a lesson by its address and wait until the step counter moved (a page
     just opened stands on step 1); the counter's text after."""
@@ -340,5 +351,4 @@ def open_page(chromium: Any, app_server: Server) -> Iterator[Callable[[str], Ope
 
     yield _open
     for context in contexts:
-        with contextlib.suppress(Exception):
-            context.close()
+        leave(context)

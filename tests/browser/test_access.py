@@ -20,7 +20,7 @@ import pytest
 
 from tartli import Record
 from tartli.course import PAGES
-from tests.browser.conftest import STEP_WHERE, go_to_step, wait_for_cells
+from tests.browser.conftest import STEP_WHERE, go_to_step, leave, wait_for_cells
 from tests.browser.test_app import table_state, wait_for_my_turn
 
 AXE = Path(__file__).resolve().parents[2] / ".test-tools" / "node_modules" / "axe-core" / "axe.min.js"
@@ -81,7 +81,7 @@ def test_every_page_passes_axe(chromium: Any, app_server: Any, lang: str, size: 
                 page.wait_for_timeout(3_000)  # the computer's answer
                 audit(page, f"{file} {lang} {size} after a card")
         finally:
-            context.close()
+            leave(context)
     counts = {k: v for k, v in MODERATE.items() if f" {lang} {size}" in k}
     print(f"\nmoderate axe findings ({lang}, {size}): {counts}")
 
@@ -100,7 +100,7 @@ def test_every_step_of_three_lessons_passes_axe(chromium: Any, app_server: Any, 
             assert f"Step {number} of {count}" in where, (number, where)
             audit(page, f"{file} step {number}")
     finally:
-        context.close()
+        leave(context)
 
 
 # ---------------------------------------------------------------- touch and screens
@@ -135,7 +135,7 @@ def test_touch_targets_and_the_first_continue_on_a_phone(chromium: Any, app_serv
             box = page.get_by_role("button", name=re.compile("Continue")).last.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, f"{file}: {box}"
     finally:
-        context.close()
+        leave(context)
 
 
 def test_the_desktop_table_fits_the_first_screen(chromium: Any, app_server: Any) -> None:
@@ -159,7 +159,7 @@ def test_the_desktop_table_fits_the_first_screen(chromium: Any, app_server: Any)
         assert found["lowest"] <= 900, found
         assert not found["small"], found["small"]
     finally:
-        context.close()
+        leave(context)
 
 
 # ---------------------------------------------------------------- keyboard and screen reader
@@ -195,7 +195,7 @@ def test_a_hand_is_played_with_the_keyboard_alone(chromium: Any, app_server: Any
             assert plays <= 16
         assert plays >= 8 and "Hand over" in table_state(page).status
     finally:
-        context.close()
+        leave(context)
 
 
 def _saved_table(seed: int, scores: tuple[int, int]) -> str:
@@ -239,4 +239,4 @@ def test_the_live_region_says_a_meld_a_trick_and_a_claim(chromium: Any, app_serv
         page.wait_for_function(f"{said}.includes('You go out with 501')", timeout=30_000)
         assert page.evaluate(said).count("You go out") == 1
     finally:
-        context.close()
+        leave(context)

@@ -18,7 +18,7 @@ import pytest
 from tartli import Card
 from tartli.course import PAGES, page_url
 
-from .conftest import assert_no_error_output
+from .conftest import assert_no_error_output, leave
 
 pytestmark = pytest.mark.browser
 
@@ -446,7 +446,7 @@ def test_the_table_can_be_played_on_a_phone(chromium: Any, app_server: Any, tmp_
         page.locator(".tartli-board .tartli-trick-result").wait_for(state="visible", timeout=20_000)
         page.screenshot(path=str(tmp_path / "phone-table.png"))
     finally:
-        context.close()
+        leave(context)
 
 
 def test_a_reload_in_the_middle_of_a_match_brings_back_the_same_position(open_page: Any) -> None:

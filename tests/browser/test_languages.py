@@ -12,7 +12,7 @@ import pytest
 from tartli.course import PAGES
 from tests.helpers import MOST_ENGLISH, english_share
 
-from .conftest import PAGE_TIMEOUT_MS, Server, assert_no_error_output, wait_for_cells
+from .conftest import PAGE_TIMEOUT_MS, Server, assert_no_error_output, leave, wait_for_cells
 from .test_app import play, table_state
 
 
@@ -75,7 +75,7 @@ def check_every_page_reads(chromium: Any, app_server: Server, file: str, lang: s
             hrefs = page.eval_on_selector_all(links, "a => a.map(x => x.href)")
             assert hrefs and all(f"lang={lang}" in h for h in hrefs)
     finally:
-        context.close()
+        leave(context)
 
 
 @pytest.mark.parametrize("file", [page.file for page in PAGES])
@@ -108,7 +108,7 @@ def test_the_next_page_opened_without_lang_is_still_hungarian(chromium: Any, app
         wait_for_cells(page)
         assert_reads(page.locator("#rendered_cells").inner_text(), "02 (after localStorage)")
     finally:
-        context.close()
+        leave(context)
 
 
 def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server: Server) -> None:
@@ -137,4 +137,4 @@ def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server
         share, _words = english_share(page.locator("#rendered_cells").inner_text())
         assert share > 0.08  # English again
     finally:
-        context.close()
+        leave(context)

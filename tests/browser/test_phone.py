@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tartli.course import PAGES
-from tests.browser.conftest import go_to_step
+from tests.browser.conftest import go_to_step, leave
 
 AUDIT = r"""
 () => {
@@ -78,4 +78,4 @@ def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, 
             page.wait_for_timeout(400)  # a picture redrawn for the phone's width arrives just after
             check(page, f"{file} ({lang}) step {number}")
     finally:
-        context.close()
+        leave(context)
