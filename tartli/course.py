@@ -227,6 +227,32 @@ def index_of(file: str) -> int:
     raise KeyError(f"{file} is not a page of the course")
 
 
+def welcome(*, static: bool | None = None) -> str:
+    """The index's opening words (Markdown, in the page's language): what the game is and how the course
+    teaches it. The index shows them, and the static edition draws them before its Python has started
+    (:mod:`tartli.site.preview`), so both come from here. ``static``: as for :func:`page_url`.
+
+    >>> "(rules.html)" in welcome(static=True), "(rules.ipynb)" in welcome(static=False)
+    (True, True)
+    """
+    rule_book = page_url(PAGES[index_of("rules.ipynb")], static=static)  # in the page's language
+    return "# Tartli\n\n" + _(
+        """**Tartli** (also called *Felsős*) is a card game for two players from Hungary,
+popular there around 1900, and played in Austria as *Tartl*. It uses the
+32-card German-suited pack with the William Tell figures. Each of you keeps
+nine cards, plays a card to each trick and draws from the talon; along the way
+you announce combinations (*melds*): sequences in a suit, four of a kind
+(*vannak*), and the King and Over of trumps (*béla*). Your points run on from
+hand to hand: reach **501** and say so (or have 501 when the hand is played
+out) to win a *buli*.
+
+This course teaches the game in short steps. Every example is live: the cards
+are dealt by the same engine that checks every rule, and every refused move
+tells you which rule stopped it. The [rule book]({rule_book}) explains every
+rule by its ID."""
+    ).format(rule_book=rule_book)
+
+
 def nav_html(file: str) -> str:
     """Previous / index / next links for the page ``file``."""
     i = index_of(file)

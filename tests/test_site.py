@@ -7,6 +7,7 @@ import hashlib
 import http.client
 import json
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -14,6 +15,7 @@ import sys
 import types
 import urllib.request
 import zipfile
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -402,3 +404,55 @@ def test_the_archive_holds_what_a_page_reads(tmp_path: Path, monkeypatch: pytest
         "a translation source": 1,
         "the course's server or build": 1,
     }
+
+
+# ---------------------------------------------------------------- a page's first screen
+@pytest.mark.parametrize("lang", ["en", "hu", "de"])
+def test_every_page_has_a_first_screen_in_its_own_language(lang: str) -> None:
+    """The words a static page shows before its Python starts: its title and summary (the index: its opening
+    words and a link to every page, to the page's copy in the same language), and what is being got ready."""
+    from tartli import i18n
+    from tartli.course import welcome
+    from tartli.site.preview import first_screen
+    from tartli.widgets.steps import markdown_html
+
+    i18n.set_language(lang)
+    try:
+        wanted = {page.file: (i18n._(page.title), i18n._(page.summary)) for page in PAGES}
+        opening = markdown_html(welcome(static=True))
+        status = i18n._(
+            "Getting the cards ready… On the first visit your browser downloads the card game's program "
+            "once; after that the course opens from this device, even offline."
+        )
+    finally:
+        i18n.set_language("en")
+    for page in PAGES:
+        text = first_screen(page, lang)
+        assert i18n.language() == "en"  # the build's own language is left as it was
+        assert html_escape(status) in text
+        assert ".ipynb" not in text  # static pages link to static pages
+        if page is PAGES[0]:
+            assert opening in text
+            links = re.findall(r'<a href="([^"]+)" target="_self">([^<]+)</a>', text)
+            assert len(links) == len(PAGES)  # the rule book's link in the opening words, and every other page
+            for other in PAGES[1:]:
+                assert (page_url(other, static=True, lang=lang), html_escape(wanted[other.file][0])) in links
+        else:
+            title, summary = wanted[page.file]
+            assert f"<h1>{html_escape(title)}</h1><p>{html_escape(summary)}</p>" in text
+    if lang != "en":
+        assert first_screen(PAGES[1], lang) != first_screen(PAGES[1], "en")
+
+
+def test_the_built_pages_carry_their_first_screen(tmp_path: Path) -> None:
+    """Every notebook the site is built from (each page in each language) carries its first screen."""
+    from tartli.names import LANGUAGES
+    from tartli.site.preview import first_screen
+
+    contents = builder._contents(tmp_path)
+    for page in PAGES:
+        for lang in LANGUAGES:
+            name = page_url(page, static=True, lang=lang).removesuffix(".html") + ".ipynb"
+            notebook = json.loads((contents / name).read_text(encoding="utf-8"))
+            assert notebook["metadata"]["tartli"]["first_screen"] == first_screen(page, lang), name
+            assert notebook["metadata"]["tartli"]["title"]  # what the notebook's own metadata held is kept

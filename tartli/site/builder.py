@@ -30,7 +30,8 @@ What ``build`` does (network to PyPI and npm is needed then, and only then):
    back to the wheels when the snapshot cannot be used. The snapshot's files carry a hash of
    their content in their names, so that hosts and browsers may keep them for good.
 5. ``voici build`` with the course's page template (no CDN links), sources stripped, and a
-   start page that opens the lesson index.
+   start page that opens the lesson index. Each page's notebook carries its first screen (its own
+   words, drawn until its Python has started: :mod:`tartli.site.preview`).
 6. A gzip and a brotli copy beside every large file that compresses (:mod:`tartli.site.compress`),
    which ``python -m tartli.site serve`` (:mod:`tartli.site.serve`) and a host set up as the
    README says send to a browser that asks for them.
@@ -58,6 +59,7 @@ from tartli.app import environment
 from tartli.course import PAGES, notebooks_dir, page_url
 from tartli.names import LANGUAGES
 from tartli.site.compress import precompress
+from tartli.site.preview import METADATA_KEY, first_screen
 
 __all__ = ["BROWSER_WHEELS", "BUILD_TOOLS", "PYODIDE_VERSION", "BuildError", "build", "pyodide_lock", "size_of"]
 
@@ -738,7 +740,8 @@ def language_copy(notebook: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _contents(cache: Path) -> Path:
-    """The pages the site is built from: the course's notebooks, and a copy of each per language."""
+    """The pages the site is built from: the course's notebooks, and a copy of each per language, each with
+    its first screen in its metadata (:mod:`tartli.site.preview`)."""
     contents = cache / "contents"
     if contents.exists():
         shutil.rmtree(contents)
@@ -748,6 +751,9 @@ def _contents(cache: Path) -> Path:
         for lang in LANGUAGES:
             name = page_url(page, static=True, lang=lang).removesuffix(".html") + ".ipynb"
             copy = notebook if lang == "en" else language_copy(notebook, lang)
+            metadata = dict(copy.get("metadata", {}))
+            metadata["tartli"] = {**metadata.get("tartli", {}), METADATA_KEY: first_screen(page, lang)}
+            copy = {**copy, "metadata": metadata}
             (contents / name).write_text(json.dumps(copy, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return contents
 

@@ -117,6 +117,50 @@ def test_the_start_page_opens_the_lesson_index(static_site: str, context: Any) -
     page.wait_for_url("**/voici/render/00_index.html", timeout=30_000)
 
 
+FIRST_H1 = """() => { const h = document.querySelector('#loading .tartli-first-screen h1, #rendered_cells h1');
+  const r = h.getBoundingClientRect(); return {text: h.innerText, x: r.x, y: r.y}; }"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize(
+    ("file", "lang", "title"), [("00_index.ipynb", "en", "Tartli"), ("01_pack.ipynb", "hu", "A pakli")]
+)
+def test_a_page_shows_its_own_words_before_its_python_has_started(
+    static_site: str, offline_chromium: Any, file: str, lang: str, title: str, width: int
+) -> None:
+    """Before a page's Python has started (on a phone's first visit, ten seconds and more) the page shows its
+    own words in its language, not a spinner: its title (the index: its opening words and every page's link)
+    and the language switch; its cells then replace them where they were (the index's title in the same
+    place). Held back here by never letting the page's own script come."""
+    address = static_site + "voici/render/" + page_url(next(p for p in PAGES if p.file == file), static=True, lang=lang)
+    context = offline_chromium.new_context(viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        page.route(re.compile(r"/voici/build/voici\.js$"), lambda route: route.abort())
+        page.goto(address, wait_until="load")
+        first = page.locator("#loading .tartli-first-screen")
+        first.wait_for(state="visible", timeout=10_000)
+        before = page.evaluate(FIRST_H1)
+        assert before["text"] == title
+        assert page.locator("#loading .tartli-first-status").is_visible()
+        assert page.locator("#loading nav.tartli-languages a[aria-current='true']").inner_text() == lang.upper()
+        if file == "00_index.ipynb":
+            links = page.locator("#loading .tartli-first-map a")
+            assert links.count() == len(PAGES) - 1
+            assert links.first.get_attribute("href") == page_url(PAGES[1], static=True, lang=lang)
+        page.unroute(re.compile(r"/voici/build/voici\.js$"))
+        page.goto(address, wait_until="load")
+        page.locator("#loading").wait_for(state="hidden", timeout=PAGE_TIMEOUT)
+        assert page.locator(".tartli-first-screen").count() == 0
+        assert page.locator("nav.tartli-languages").count() == 1  # the copy went with the first screen
+        if file == "00_index.ipynb":
+            after = page.evaluate(FIRST_H1)
+            assert after["text"] == title
+            assert abs(after["x"] - before["x"]) <= 2 and abs(after["y"] - before["y"]) <= 2, (before, after)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("file", [page.file for page in PAGES])
 def test_every_page_runs_in_the_browser_with_no_errors(static_site: str, context: Any, file: str) -> None:
     page, watch = open_static(context, static_site, file)
