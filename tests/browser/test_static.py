@@ -33,6 +33,7 @@ from tartli.site import compress
 from tartli.widgets.trainers import NameTheCard
 
 from .conftest import CHROMIUM_ARGS, Watch, assert_no_error_output, browser_session, chromium_path
+from .test_access import audit
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +132,7 @@ def test_a_page_shows_its_own_words_before_its_python_has_started(
     """Before a page's Python has started (on a phone's first visit, ten seconds and more) the page shows its
     own words in its language, not a spinner: its title (the index: its opening words and every page's link)
     and the language switch; its cells then replace them where they were (the index's title in the same
-    place). Held back here by never letting the page's own script come."""
+    place). Held back here by never letting the page's own script come. The first screen passes axe-core too."""
     address = static_site + "voici/render/" + page_url(next(p for p in PAGES if p.file == file), static=True, lang=lang)
     context = offline_chromium.new_context(viewport={"width": width, "height": 844})
     try:
@@ -144,6 +145,7 @@ def test_a_page_shows_its_own_words_before_its_python_has_started(
         assert before["text"] == title
         assert page.locator("#loading .tartli-first-status").is_visible()
         assert page.locator("#loading nav.tartli-languages a[aria-current='true']").inner_text() == lang.upper()
+        audit(page, f"{file} {lang} {width} px, first screen")  # axe-core: no serious or critical finding
         if file == "00_index.ipynb":
             links = page.locator("#loading .tartli-first-map a")
             assert links.count() == len(PAGES) - 1
