@@ -12,8 +12,8 @@ no second copy), and each page runs the engine and the widgets in the browser's 
 Python, Pyodide, through JupyterLite's Pyodide kernel. Nothing is fetched from the
 internet when the site is used; everything it needs is inside the folder.
 
-The subpackage holds the build (:mod:`tartli.site.builder`), the static server
-(:mod:`tartli.site.serve`), the command line (``python -m tartli.site``) and the files
+The subpackage holds the build (:mod:`tartli.site.builder`), each page's first screen
+(:mod:`tartli.site.preview`), the static server (:mod:`tartli.site.serve`), the command line (``python -m tartli.site``) and the files
 the build puts into the site or runs (``tartli/site/files/``: the pins of every download, the
 snapshot maker and the worker's snapshot loader).
 """
