@@ -13,9 +13,10 @@ Python, Pyodide, through JupyterLite's Pyodide kernel. Nothing is fetched from t
 internet when the site is used; everything it needs is inside the folder.
 
 The subpackage holds the build (:mod:`tartli.site.builder`), each page's first screen
-(:mod:`tartli.site.preview`), the static server (:mod:`tartli.site.serve`), the command line (``python -m tartli.site``) and the files
-the build puts into the site or runs (``tartli/site/files/``: the pins of every download, the
-snapshot maker and the worker's snapshot loader).
+(:mod:`tartli.site.preview`), the static server (:mod:`tartli.site.serve`), the command line
+(``python -m tartli.site``) and the files the build puts into the site or runs
+(``tartli/site/files/``: the pins of every download, the snapshot maker and the worker's
+snapshot loader).
 """
 
 from __future__ import annotations
