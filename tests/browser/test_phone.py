@@ -19,8 +19,13 @@ AUDIT = r"""
   for (const el of document.querySelectorAll('#rendered_cells *')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.right <= W + 1) continue;
-    let clipped = false;  // inside a box that scrolls or clips within the page, it does not stick out
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    // Inside a box that scrolls or clips within the page, it does not stick out; but a control (a button, a
+    // list to choose from, a field) must be whole on the screen: one cut off by its box, or to be found by
+    // swiping the box sideways, is one a learner misses (the table's "A trick stays" list was 539 px wide
+    // in Hungarian, in a row that scrolled sideways).
+    const control = ['BUTTON', 'SELECT', 'INPUT', 'TEXTAREA'].includes(el.tagName);
+    let clipped = false;
+    for (let a = el.parentElement; a && a !== document.body && !control; a = a.parentElement) {
       const scrolls = getComputedStyle(a).overflowX !== 'visible';
       if (scrolls && a.getBoundingClientRect().right <= W + 1) { clipped = true; break; }
     }
