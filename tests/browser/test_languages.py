@@ -138,3 +138,35 @@ def test_the_switch_on_every_page_changes_the_language(chromium: Any, app_server
         assert share > 0.08  # English again
     finally:
         leave(context)
+
+
+SPINNER_WORDS = """() => {
+  window.__spinner = [];
+  const seen = () => {
+    const text = document.getElementById("loading_text");
+    if (text && getComputedStyle(text).visibility !== "hidden"
+        && window.__spinner[window.__spinner.length - 1] !== text.textContent) {
+      window.__spinner.push(text.textContent);
+    }
+  };
+  new MutationObserver(seen).observe(document, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+@pytest.mark.parametrize(("lang", "words"), [("hu", "Az oldal előkészítése…"), ("de", "Die Seite wird vorbereitet …")])
+def test_a_page_being_prepared_says_so_in_its_language(
+    chromium: Any, app_server: Server, lang: str, words: str
+) -> None:
+    """A page that runs its notebook when asked (here every Hungarian and German page: the pools are English)
+    shows a spinner while its cells run; what it shows is in the page's language, never Voilà's English and
+    the notebook's file name ("Running 03_deal...", "Executing 3 of 12")."""
+    context = chromium.new_context()
+    try:
+        context.add_init_script(script=f"({SPINNER_WORDS})()")
+        page = open_in(context, app_server, "03_deal.ipynb", lang)
+        said = page.evaluate("window.__spinner")
+        assert said, "the spinner said nothing"
+        assert all(text.startswith(words) for text in said), said
+        assert any(re.search(r"\d", text) for text in said), said  # how far it is ("3/12", "3 von 12")
+    finally:
+        leave(context)
