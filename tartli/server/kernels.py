@@ -38,7 +38,6 @@ import asyncio
 import contextvars
 import datetime
 import itertools
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,8 +127,6 @@ class CourseKernelRules:
         self._leaving: set[str] = set()
         self._tokens = itertools.count(1)
         self._shutting: dict[str, asyncio.Future[Any]] = {}
-        self._starting_for: dict[int, str] = {}  # a reservation's kernel, once its start has begun
-        self._pool_started: set[str] = set()  # kernels started for a pool whose task has not finished
         self._pools_started = False
         self._order: list[str] | None = None
         super().__init__(**kwargs)
@@ -156,21 +153,10 @@ class CourseKernelRules:
 
     def places_taken(self) -> int:
         """Running kernels (those being shut down too: their process still runs), kernels starting for a
-        pool, and reservations; each kernel once. A kernel is in ``_kernels`` as soon as its process runs,
-        before its start (or its pool's task, which runs the notebook) has finished: such a kernel is not
-        counted again for its reservation or its pool task (30 pages started at once on a busy machine
-        were each counted twice for seconds, and the server said "busy" with places free)."""
+        pool, and reservations."""
         running = len(self._kernels)
-        done = set(self.pooled_kernel_ids())
-        self._pool_started -= done
-        pending = sum(1 for pool in self._pools_now().values() for task in pool if not task.done())
-        pool_running = sum(1 for k in self._pool_started if k in self._kernels)
-        starting = max(0, pending - pool_running)
-        reserved = sum(
-            1
-            for token, (_visitor, counted) in self._reserved.items()
-            if counted and self._starting_for.get(token) not in self._kernels
-        )
+        starting = sum(1 for pool in self._pools_now().values() for task in pool if not task.done())
+        reserved = sum(1 for _visitor, counted in self._reserved.values() if counted)
         return running + starting + reserved
 
     def kernels_of(self, visitor: str) -> list[str]:
@@ -221,10 +207,8 @@ class CourseKernelRules:
         """End a reservation (done when the request is over; a no-op once its kernel was handed out)."""
         if token is not None:
             self._reserved.pop(token, None)
-            self._starting_for.pop(token, None)
 
     def _reclaim(self, kernel_id: str) -> None:
-        self._pool_started.discard(kernel_id)
         for pool in self._pools_now().values():
             for task in list(pool):
                 if self._holds(task, kernel_id):
@@ -247,30 +231,19 @@ class CourseKernelRules:
         reservation = _RESERVATION.get()
         if reservation is not None:
             token, visitor = reservation
-            self._starting_for.pop(token, None)
             if self._reserved.pop(token, None) is not None:
                 self._owner[kernel_id] = visitor
 
     # ------------------------------------------------------------ hand-outs and starts
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
-        self._pool_started.discard(result[2])
         self._handed_out(result[2])
         return result
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        env = kwargs.get("env") or {}
-        pooled = env.get(POOL_ENV) == "True"  # Voilà's pool starts its kernels through this class too
-        if not kwargs.get("kernel_id"):
-            kwargs["kernel_id"] = str(uuid.uuid4())  # known before the kernel runs (see places_taken)
-        if pooled:
-            self._pool_started.add(kwargs["kernel_id"])
-        else:
-            reservation = _RESERVATION.get()
-            if reservation is not None:
-                self._starting_for[reservation[0]] = kwargs["kernel_id"]
         kernel_id: str = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
-        if not pooled:  # a page's own kernel
+        env = kwargs.get("env") or {}
+        if env.get(POOL_ENV) != "True":  # a page's own kernel (Voilà's pool starts its kernels below this class)
             self._handed_out(kernel_id)
         return kernel_id
 
