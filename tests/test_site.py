@@ -413,17 +413,14 @@ def test_every_page_has_a_first_screen_in_its_own_language(lang: str) -> None:
     words and a link to every page, to the page's copy in the same language), and what is being got ready."""
     from tartli import i18n
     from tartli.course import welcome
-    from tartli.site.preview import first_screen
+    from tartli.site.preview import STATUS, first_screen
     from tartli.widgets.steps import markdown_html
 
     i18n.set_language(lang)
     try:
         wanted = {page.file: (i18n._(page.title), i18n._(page.summary)) for page in PAGES}
         opening = markdown_html(welcome(static=True))
-        status = i18n._(
-            "Getting the cards ready… On the first visit your browser downloads the card game's program "
-            "once; after that the course opens from this device, even offline."
-        )
+        status = i18n._(STATUS)
     finally:
         i18n.set_language("en")
     for page in PAGES:

@@ -18,11 +18,16 @@ import html
 
 from tartli import i18n
 from tartli.course import PAGES, Page, page_url, welcome
-from tartli.i18n import _
+from tartli.i18n import N_, _
 from tartli.widgets.steps import markdown_html
 
 METADATA_KEY = "first_screen"
 """Where in the notebook's ``tartli`` metadata the build keeps the first screen (the template reads it)."""
+STATUS = N_(
+    "Getting the cards ready… On the first visit your browser downloads the card game's program "
+    "once; after that the course opens from this device, even offline."
+)
+"""The line under a first screen's words (in English: :func:`tartli.i18n._` gives it in the page's language)."""
 
 
 def first_screen(page: Page, lang: str) -> str:
@@ -35,10 +40,7 @@ def first_screen(page: Page, lang: str) -> str:
     before = i18n.language()
     i18n.set_language(lang)
     try:
-        status = _(
-            "Getting the cards ready… On the first visit your browser downloads the card game's program "
-            "once; after that the course opens from this device, even offline."
-        )
+        status = _(STATUS)
         status_html = (
             '<p class="tartli-first-status" role="status"><span class="tartli-first-spinner" aria-hidden="true">'
             f"</span>{html.escape(status)}</p>"
