@@ -20,11 +20,15 @@ The rules, each a fix for a way a class lost pages:
   (a phone that locks drops its websocket; its kernel now gets the whole idle timeout to come
   back, not what is left of it after the learner's last click). Connected kernels are never
   culled (``cull_connected`` stays off).
-* **Places are counted before kernels start.** A place is a running kernel, a kernel starting for a
-  pool, or a page request that was let in and has not got its kernel yet (a reservation, taken and
-  counted in one step of the event loop), so that thirty requests at once cannot pass a cap of
-  eight. A kernel waiting in a pool gives its place up to a visitor when the server is full, and a
-  pool is refilled only while one place stays free for a visitor.
+* **Places are counted before kernels start, and each once.** A place is a running kernel, a kernel
+  starting for a pool, or a page request that was let in and has not got its kernel yet (a
+  reservation, taken and counted in one step of the event loop), so that thirty requests at once
+  cannot pass a cap of eight. A kernel is in the manager's kernels from the moment its process runs,
+  while the start that asked for it (a request's reservation, or a pool's task) is not over yet;
+  ``new_kernel_id`` notes whose start a kernel is, so that the two are counted as one place (thirty
+  pages starting at once on a busy machine were counted nearly twice for a while, and the server
+  said "busy" with places free). A kernel waiting in a pool gives its place up to a visitor when the
+  server is full, and a pool is refilled only while one place stays free for a visitor.
 * **No browser takes every place.** The server gives each browser a cookie (``tartli_visitor``);
   a browser has at most ``per_visitor`` kernels. At its limit, the oldest kernel of a page it left
   (connected once, no connection now) is shut down for the new page; if none, it gets a short
@@ -38,6 +42,7 @@ import asyncio
 import contextvars
 import datetime
 import itertools
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +132,9 @@ class CourseKernelRules:
         self._leaving: set[str] = set()
         self._tokens = itertools.count(1)
         self._shutting: dict[str, asyncio.Future[Any]] = {}
+        self._kernel_for: dict[int, str] = {}  # a reservation's kernel, once its start has begun
+        self._task_of: dict[int, Any] = {}  # the pool task a reservation's request took (not finished then)
+        self._kernel_of_task: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()  # a pool task's kernel
         self._pools_started = False
         self._order: list[str] | None = None
         super().__init__(**kwargs)
@@ -152,12 +160,45 @@ class CourseKernelRules:
         return ids
 
     def places_taken(self) -> int:
-        """Running kernels (those being shut down too: their process still runs), kernels starting for a
-        pool, and reservations."""
-        running = len(self._kernels)
-        starting = sum(1 for pool in self._pools_now().values() for task in pool if not task.done())
-        reserved = sum(1 for _visitor, counted in self._reserved.values() if counted)
-        return running + starting + reserved
+        """Running kernels (those being shut down too: their process still runs; those being launched),
+        kernels starting for a pool, and reservations; a kernel once, also while the start that asked
+        for it is not over (see ``new_kernel_id``)."""
+        alive = set(self._kernels) | set(getattr(self, "_pending_kernels", {}))
+        starting = sum(
+            1
+            for pool in self._pools_now().values()
+            for task in pool
+            if not task.done() and self._kernel_of_task.get(task) not in alive
+        )
+        reserved = sum(
+            1
+            for token, (_visitor, counted) in self._reserved.items()
+            if (counted or token in self._task_of) and self._reserved_kernel(token) not in alive
+        )
+        return len(alive) + starting + reserved
+
+    def _reserved_kernel(self, token: int) -> str | None:
+        """The kernel reservation ``token`` is getting, once its start has begun (None before)."""
+        if token in self._kernel_for:
+            return self._kernel_for[token]
+        task = self._task_of.get(token)
+        return None if task is None else self._kernel_of_task.get(task)
+
+    def new_kernel_id(self, **kwargs: Any) -> str:
+        """jupyter_client's hook for a new kernel's id, asked before the kernel is launched: noted for the
+        start that asks (a pool's task, or the request being served), so that ``places_taken`` counts the
+        kernel and that start as one place."""
+        kernel_id = str(kwargs.get("kernel_id") or super().new_kernel_id(**kwargs))  # type: ignore[misc]
+        env = kwargs.get("env") or {}
+        if env.get(POOL_ENV) == "True":
+            task = asyncio.current_task()  # Voilà's pool task (it starts its kernel in that task)
+            if task is not None:
+                self._kernel_of_task[task] = kernel_id
+        else:
+            reservation = _RESERVATION.get()
+            if reservation is not None and reservation[0] in self._reserved:
+                self._kernel_for[reservation[0]] = kernel_id
+        return kernel_id
 
     def kernels_of(self, visitor: str) -> list[str]:
         """The running kernels handed out to ``visitor`` (oldest first)."""
@@ -206,7 +247,12 @@ class CourseKernelRules:
     def release(self, token: int | None) -> None:
         """End a reservation (done when the request is over; a no-op once its kernel was handed out)."""
         if token is not None:
-            self._reserved.pop(token, None)
+            self._end_reservation(token)
+
+    def _end_reservation(self, token: int) -> tuple[str, bool] | None:
+        self._kernel_for.pop(token, None)
+        self._task_of.pop(token, None)
+        return self._reserved.pop(token, None)
 
     def _reclaim(self, kernel_id: str) -> None:
         for pool in self._pools_now().values():
@@ -231,11 +277,17 @@ class CourseKernelRules:
         reservation = _RESERVATION.get()
         if reservation is not None:
             token, visitor = reservation
-            if self._reserved.pop(token, None) is not None:
+            if self._end_reservation(token) is not None:
                 self._owner[kernel_id] = visitor
 
     # ------------------------------------------------------------ hand-outs and starts
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        reservation = _RESERVATION.get()
+        pool = self._pools_now().get(notebook_name) or []
+        if reservation is not None and reservation[0] in self._reserved and pool and not pool[0].done():
+            # Voilà hands out the pool's first task even while it is still starting its kernel: this
+            # request's place is then that task's kernel (counted once, see places_taken).
+            self._task_of[reservation[0]] = pool[0]
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
         self._handed_out(result[2])
         return result
@@ -318,6 +370,11 @@ class CourseKernelRules:
         kernel = self._kernels.get(kernel_id)
         if kernel is None or kernel_id in self._leaving:
             return  # shut down since this pass began (jupyter_server would raise KeyError)
+        if kernel_id not in self._kernel_connections:
+            # Still starting: jupyter_client has put it among the kernels, and jupyter_server has not yet
+            # given it its activity markers (it does so with its connection count, in one step); its
+            # culler would log a TraitError for the missing last_activity.
+            return
         if kernel_id in self.pooled_kernel_ids():
             return  # waiting in a pool for a visitor is not idleness
         since = self._waiting.get(kernel_id)
