@@ -9,6 +9,10 @@ slowed 4x through the DevTools protocol), prints:
 - the time from navigation to the page's first widget, cold and warm (median of three).
 
 It also prints the memory of the idle pre-started kernels. It asserts nothing.
+
+``--lang hu`` (or ``de``) opens the pages in that language on a server whose pools are English (a
+learner who switched language): those pages start a kernel of their own, so "warm" is a second kernel
+start with the browser's cache.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ FIRST_WIDGET = """() => { const c = document.getElementById('rendered_cells');
   return [...c.querySelectorAll('.tartli-map, .tartli-steps .tartli-step, .tartli-board svg')]
     .some(e => e.getBoundingClientRect().height > 0); }"""
 LOADS = 3
+LANG = sys.argv[sys.argv.index("--lang") + 1] if "--lang" in sys.argv else None
 
 
 def idle_kernels(server_pid: int) -> str:
@@ -79,17 +84,18 @@ async def profile(browser: Any, server: Any, name: str) -> list[str]:
             await client.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             sizes: dict[str, int] = {}
             client.on("Network.loadingFinished", lambda e, k=sizes: k.update({e["requestId"]: e["encodedDataLength"]}))
-            size, seconds = await visit(page, sizes, server.url(file))
+            url = server.url(file) + (f"?lang={LANG}" if LANG else "")
+            size, seconds = await visit(page, sizes, url)
             cold_bytes.append(size)
             colds.append(seconds)
             await asyncio.sleep(8)  # the pool refills the page's kernel
-            size, seconds = await visit(page, sizes, server.url(file))
+            size, seconds = await visit(page, sizes, url)
             warm_bytes.append(size)
             warms.append(seconds)
             await context.close()
             await asyncio.sleep(4)
         rows.append(
-            f"{name:<8} {file:<24} first {statistics.median(cold_bytes) / 1e6:5.2f} MB, again"
+            f"{name:<8} {file + (f' ({LANG})' if LANG else ''):<29} first {statistics.median(cold_bytes) / 1e6:5.2f} MB, again"
             f" {statistics.median(warm_bytes) / 1e3:6.0f} KB; first widget cold {statistics.median(colds):5.2f} s,"
             f" warm {statistics.median(warms):5.2f} s"
         )
