@@ -94,8 +94,9 @@ async def profile(browser: Any, server: Any, name: str) -> list[str]:
             warms.append(seconds)
             await context.close()
             await asyncio.sleep(4)
+        label = file + (f" ({LANG})" if LANG else "")
         rows.append(
-            f"{name:<8} {file + (f' ({LANG})' if LANG else ''):<29} first {statistics.median(cold_bytes) / 1e6:5.2f} MB, again"
+            f"{name:<8} {label:<29} first {statistics.median(cold_bytes) / 1e6:5.2f} MB, again"
             f" {statistics.median(warm_bytes) / 1e3:6.0f} KB; first widget cold {statistics.median(colds):5.2f} s,"
             f" warm {statistics.median(warms):5.2f} s"
         )
