@@ -16,7 +16,6 @@ import tempfile
 import threading
 from typing import Any
 
-import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets.config import Configurable
 from voila.voila_kernel_manager import voila_kernel_manager_factory
@@ -77,7 +76,6 @@ def _run(body: Any) -> None:
         raise failure[0]
 
 
-@pytest.mark.skipif(os.name == "nt", reason="kernel processes are started as on the course's Linux server")
 def test_a_pages_kernel_and_its_reservation_are_one_place() -> None:
     async def body() -> None:
         manager = _manager()
@@ -101,7 +99,6 @@ def test_a_pages_kernel_and_its_reservation_are_one_place() -> None:
     _run(body)
 
 
-@pytest.mark.skipif(os.name == "nt", reason="kernel processes are started as on the course's Linux server")
 def test_a_pool_kernel_and_its_pools_task_are_one_place() -> None:
     async def body() -> None:
         manager = _manager()
@@ -144,7 +141,6 @@ def test_a_pool_kernel_and_its_pools_task_are_one_place() -> None:
     _run(body)
 
 
-@pytest.mark.skipif(os.name == "nt", reason="kernel processes are started as on the course's Linux server")
 def test_the_culler_leaves_a_kernel_that_is_still_starting_alone() -> None:
     """jupyter_client puts a new kernel among the manager's kernels a step before jupyter_server gives it
     its activity markers; a cull pass in that step logged a TraitError (last_activity None) in the
