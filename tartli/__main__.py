@@ -57,8 +57,13 @@ def _parser() -> argparse.ArgumentParser:
     rev = sub.add_parser("review", help="judge every decision of a player in a tartli/1 record (one JSON line each)")
     rev.add_argument("file", help="the record file (JSON)")
     rev.add_argument("--player", type=int, choices=(0, 1), default=0, help="the player to review (default 0)")
-    rev.add_argument("--samples", type=int, default=48, help="deals of the hidden cards per phase-1 decision")
-    rev.add_argument("--seed", type=int, default=0, help="the sampling seed (the same seed, the same review)")
+    rev.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="deals of the hidden cards per phase-1 decision (default: the course's, the Hint's; "
+        "each position is dealt from itself, so the same record gets the same review)",
+    )
     bench = sub.add_parser(
         "bench", help="play random hands and print hands per second; --hint-vs: the Hint against the computer"
     )
@@ -67,11 +72,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--rules", default="hungarian")
     bench.add_argument(
         "--hint-vs",
-        choices=("medium", "hard"),
+        choices=("medium", "hard", "reference"),
         default=None,
-        help="play a player who always follows the Hint against this level, seats swapped",
+        help="play a player who always follows the Hint against this level (reference: today's Hard, kept fixed)",
     )
-    bench.add_argument("--samples", type=int, default=None, help="with --hint-vs: deals per search (reproducible)")
+    bench.add_argument("--samples", type=int, default=None, help="with --hint-vs: the Hint's deals per position")
     tour = sub.add_parser("tournament", help="play bots against each other (seat-swapped hands or matches)")
     tour.add_argument("--a", default="search", help="bot A: random, heuristic or search (or easy, medium, hard)")
     tour.add_argument("--b", default="heuristic", help="bot B")
@@ -143,12 +148,14 @@ def _on_record(what: str, work: Callable[[], str]) -> int:
     return _print(text)
 
 
-def _review(path: str, player: int, samples: int, seed: int) -> str:
+def _review(path: str, player: int, samples: int | None) -> str:
     """``tartli review``: one JSON object per decision of ``player``, then the summary object."""
+    from tartli.bots.evaluate import COURSE
     from tartli.bots.review import review
     from tartli.record import Record
 
-    found = review(Record.load(path), player, samples=samples, seed=seed)
+    found = review(Record.load(path), player, samples=samples)
+    samples = COURSE.deals if samples is None else samples
     lines = [json.dumps(d.to_dict(), ensure_ascii=False) for d in found.decisions]
     errors = sorted(found.sampling_errors)
     summary = {
@@ -175,10 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return _on_record("replay", lambda: json.dumps(replay_file(args.file), indent=1, ensure_ascii=False))
     if args.command == "review":
-        if args.samples < 1:
+        if args.samples is not None and args.samples < 1:
             print(error_line("tartli: --samples must be 1 or more"), file=sys.stderr)
             return 2
-        return _on_record("review", lambda: _review(args.file, args.player, args.samples, args.seed))
+        return _on_record("review", lambda: _review(args.file, args.player, args.samples))
     if args.command == "bench":
         if args.hint_vs is not None:
             from tartli.bots.tournament import run_hint_bench

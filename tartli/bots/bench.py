@@ -7,11 +7,16 @@
 * ``--hints N``: the Hint's latency on the table. A player who follows the Hint plays N hands
   against the rule of thumb (the Medium computer), seats alternating, and every Hint is timed,
   as a learner pressing *Hint* at each turn would wait for it: mean, p95 and maximum, by phase.
+  Each position is evaluated afresh (the evaluations kept from earlier asks are cleared).
 * ``--reviews N``: the review of a hand. N hands of a learner who plays by the rules of thumb but
   slips now and then (a random card a third of the time) against the Medium computer, each
-  reviewed for that learner with ``--samples`` deals per phase-1 decision: the time of the phase-1
-  part per hand and per decision, and the standard error of a sampled loss (every move but the
-  best found, at every phase-1 decision).
+  reviewed for that learner with the course's budget (or ``--samples`` deals), nothing kept from
+  a Hint: the time of the whole review per hand (mean, p95, max), of its phase-1 decisions, and
+  the standard error of a sampled loss (every move but the best found, at every phase-1 decision).
+* ``--agreement N``: one judgement. N seat-swapped hands in which one side always follows the Hint
+  against the Medium computer; each hand is reviewed for that side, and every decision classed
+  worse than best is counted (the goal: none). Then ``--positions`` positions of those hands are
+  each given a Hint twice, the kept evaluations cleared in between: how many times the two agree.
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ import random
 import statistics
 import time
 
+from tartli.bots.evaluate import COURSE, clear_kept
 from tartli.bots.heuristic import HeuristicBot
-from tartli.bots.hint import hint
-from tartli.bots.review import review
+from tartli.bots.hint import NoHint, hint
+from tartli.bots.review import Grade, review
 from tartli.bots.solver import solve
 from tartli.game import PHASE1_TRICKS, Deal, HandState
 from tartli.moves import Play
@@ -86,7 +92,8 @@ def hint_latency(hands: int = 40, seed: int = 1, rules_name: str = "hungarian") 
             view = state.view(player)
             if player == learner:
                 start = time.perf_counter()
-                move = hint(view, rng=rng).move
+                clear_kept()
+                move = hint(view).move
                 times[1 if state.trick_number <= PHASE1_TRICKS else 2].append(time.perf_counter() - start)
             else:
                 move = medium.choose(view)
@@ -106,12 +113,13 @@ def hint_latency(hands: int = 40, seed: int = 1, rules_name: str = "hungarian") 
 
 
 def review_time(
-    hands: int = 20, seed: int = 1, samples: int = 48, rules_name: str = "hungarian", budget_s: float | None = None
+    hands: int = 20, seed: int = 1, samples: int | None = None, rules_name: str = "hungarian"
 ) -> dict[str, float]:
-    """The time of the phase-1 review of a hand (within ``budget_s`` if given), and the sampling error of a loss."""
+    """The time of the review of a hand (nothing kept from a Hint), and the sampling error of a loss."""
     rules = RuleSet.named(rules_name)
     rng = random.Random(seed)
     medium = HeuristicBot()
+    whole: list[float] = []
     per_hand: list[float] = []
     per_decision: list[float] = []
     errors: list[float] = []
@@ -127,7 +135,9 @@ def review_time(
                 plays = [m for m in view.legal_moves if isinstance(m, Play)]
                 move = rng.choice(plays) if plays else move
             state.push(move)
-        found = review(state, 0, samples=samples, seed=k, budget_s=budget_s)
+        clear_kept()
+        found = review(state, 0, samples=samples)
+        whole.append(found.seconds)
         first = [d for d in found.decisions if d.phase == 1 and d.samples]
         per_hand.append(found.phase1_seconds)
         counts.append(len(first))
@@ -135,7 +145,11 @@ def review_time(
             per_decision.append(found.phase1_seconds / len(first))
         errors.extend(found.sampling_errors)
     errors.sort()
+    deals = COURSE.deals if samples is None else samples
     figures = {
+        "review_mean_s": statistics.fmean(whole),
+        "review_p95_s": _p95(whole),
+        "review_max_s": max(whole),
         "hand_mean_s": statistics.fmean(per_hand),
         "hand_max_s": max(per_hand),
         "decision_mean_ms": 1000 * statistics.fmean(per_decision),
@@ -144,8 +158,12 @@ def review_time(
         "se_median": errors[len(errors) // 2],
     }
     print(
-        f"review, phase 1: {hands} hands, {samples} deals a decision"
-        f"{'' if budget_s is None else f' at most, within {budget_s:g} s a hand'}, seed {seed}: "
+        f"review of a hand: {hands} hands, {deals} deals at most a phase-1 decision, seed {seed}: "
+        f"mean {figures['review_mean_s']:.2f} s, p95 {figures['review_p95_s']:.2f} s, "
+        f"max {figures['review_max_s']:.2f} s"
+    )
+    print(
+        f"  phase 1: "
         f"{statistics.fmean(counts):.1f} decisions a hand, {figures['hand_mean_s']:.2f} s a hand on average "
         f"(max {figures['hand_max_s']:.2f} s), {figures['decision_mean_ms']:.0f} ms a decision "
         f"({figures['eight_s']:.2f} s for 8 decisions)"
@@ -157,19 +175,70 @@ def review_time(
     return figures
 
 
+def agreement(hands: int = 200, seed: int = 1, positions: int = 1000, rules_name: str = "hungarian") -> dict[str, int]:
+    """One judgement (see the module notes): decisions of a Hint follower the review classes worse
+    than best, and Hints asked twice that differ."""
+    rules = RuleSet.named(rules_name)
+    rng = random.Random(seed)
+    medium = HeuristicBot()
+    views = []
+    decisions = worse = hints = 0
+    by_class: dict[str, int] = {}
+    for k in range(max(1, hands // 2)):
+        deal = Deal.shuffled(rng, dealer=k % 2)
+        for follower in (0, 1):
+            state = HandState(deal, rules)
+            while not state.is_over:
+                player = state.to_move
+                assert player is not None
+                view = state.view(player)
+                if player == follower:
+                    try:
+                        move = hint(view).move
+                        hints += 1
+                        views.append(view)
+                    except NoHint:
+                        move = medium.choose(view)
+                else:
+                    move = medium.choose(view)
+                state.push(move)
+            found = review(state, follower)
+            for d in found.decisions:
+                decisions += 1
+                by_class[d.grade.value] = by_class.get(d.grade.value, 0) + 1
+                if d.grade is not Grade.BEST:
+                    worse += 1
+                    print(f"  hand {2 * k + follower}: trick {d.trick} {d.move} classed {d.grade.value}: {d.text}")
+    picked = random.Random(seed).sample(views, min(positions, len(views)))
+    same = 0
+    for view in picked:
+        clear_kept()
+        first = hint(view).move
+        clear_kept()
+        same += hint(view).move == first
+    print(
+        f"agreement: {2 * max(1, hands // 2)} hands following the Hint, {decisions} decisions reviewed: "
+        f"{worse} classed worse than best ({', '.join(f'{k} {v}' for k, v in sorted(by_class.items()))})"
+    )
+    print(f"  the Hint asked twice on {len(picked)} positions: the same move {same} times")
+    return {"decisions": decisions, "worse": worse, "positions": len(picked), "same": same}
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--positions", type=int, default=None, help="positions (solve: 200; agreement: 1000)")
     parser.add_argument("--hints", type=int, default=0, help="time the Hint over this many hands instead")
     parser.add_argument("--reviews", type=int, default=0, help="time the review of this many hands instead")
-    parser.add_argument("--samples", type=int, default=48, help="with --reviews: deals per phase-1 decision")
-    parser.add_argument("--budget", type=float, default=None, help="with --reviews: seconds for phase 1 of a hand")
+    parser.add_argument("--agreement", type=int, default=0, help="review this many hands of a Hint follower instead")
+    parser.add_argument("--samples", type=int, default=None, help="with --reviews: deals per phase-1 decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="hungarian")
     args = parser.parse_args()
-    if args.hints:
+    if args.agreement:
+        agreement(args.agreement, args.seed, 1000 if args.positions is None else args.positions, args.rules)
+    elif args.hints:
         hint_latency(args.hints, args.seed, args.rules)
     elif args.reviews:
-        review_time(args.reviews, args.seed, args.samples, args.rules, args.budget)
+        review_time(args.reviews, args.seed, args.samples, args.rules)
     else:
-        run(args.positions, args.seed, args.rules)
+        run(200 if args.positions is None else args.positions, args.seed, args.rules)

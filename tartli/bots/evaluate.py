@@ -39,26 +39,36 @@ the count (the Hint and the review judge it by :meth:`~tartli.game.PlayerView.cl
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import random
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tartli.bots.determinize import Sampler, build_state
-from tartli.bots.search import hand_difference, playout_values
+from tartli.bots.search import hand_difference, playout
 from tartli.bots.solver import solve
 from tartli.cards import TOTAL_CARD_POINTS, Rank
 from tartli.errors import TartliError
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
-from tartli.moves import Bela, GoOut, Move, Pass, Play
+from tartli.melds import Meld
+from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play
 
 __all__ = [
+    "COURSE",
+    "Budget",
     "Evaluation",
+    "Line",
     "MoveValue",
+    "clear_kept",
+    "evaluate",
     "exact_value",
     "exact_values",
     "phase_two_state",
+    "playout_lines",
+    "position_seed",
+    "restrict",
     "sample_values",
 ]
 
@@ -85,6 +95,27 @@ class MoveValue:
 
 
 @dataclass(frozen=True)
+class Line:
+    """What one playout of a move brought the player judged: the evaluation's own lines, from which
+    a review says why a move lost (:func:`tartli.bots.explain.cause`)."""
+
+    diff: int
+    """The final point difference (the player's hand points minus the opponent's)."""
+    melds: frozenset[Meld]
+    """The sets and sequences the player had scored by the end of the hand (béla aside)."""
+    their_melds: frozenset[Meld]
+    """The same for the opponent."""
+    cards: int
+    """The card points the player ended the hand with (the last trick's 10 included)."""
+    last: bool
+    """The player won the last trick (C5)."""
+    sweep: int
+    """1: the player won every trick of phase 2 (stichmatsch, S2); -1: the opponent did; 0: neither."""
+    indicator: bool
+    """The player drew the trump indicator (lost trick 7, T3)."""
+
+
+@dataclass(frozen=True)
 class Evaluation:
     """Every move of ``player`` at one position, best first (see the module notes)."""
 
@@ -93,6 +124,8 @@ class Evaluation:
     samples: int
     """The deals sampled (0 when exact): the most any move was played on."""
     moves: tuple[MoveValue, ...]
+    lines: Mapping[Move, tuple[Line, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Phase 1: each move's playouts, deal by deal (the same deals for every move, in order)."""
 
     @property
     def best(self) -> MoveValue:
@@ -109,94 +142,144 @@ class Evaluation:
 # ----------------------------------------------------------------------------- phase 1
 
 
-def _weighted_loss(best: list[int], mine: list[int], weights: list[float]) -> tuple[float, float]:
-    """Mean and standard error of ``best - mine`` over the deals both were played on (weighted)."""
-    n = len(mine)
-    w = weights[:n]
-    total = sum(w)
-    if total <= 0:
-        w = [1.0] * n
-        total = float(n)
-    diffs = [b - m for b, m in zip(best, mine, strict=False)]
-    mean = sum(wi * d for wi, d in zip(w, diffs, strict=True)) / total
+@dataclass(frozen=True)
+class Budget:
+    """How much a phase-1 evaluation samples. The course has one, :data:`COURSE`: the Hint, the
+    review and Try again use it, so that they judge a position by the same numbers.
+
+    ``deals`` deals of the hidden cards at most. After ``min_deals``, and every ``batch`` deals
+    from then on, a move whose loss is certainly a blunder (``loss - 2 se`` at least ``drop``
+    points) is played on no more deals: the time goes to the moves that are close. The moves left
+    are played on every deal, so the best move is always measured on all of them.
+    """
+
+    deals: int = 64
+    min_deals: int = 16
+    batch: int = 8
+    drop: float = 45.0
+
+    def __post_init__(self) -> None:
+        if type(self.deals) is not int or self.deals < 1:
+            raise TartliError(f"deals is a whole number of 1 or more, not {self.deals!r}")
+
+
+COURSE = Budget()
+"""The course's one budget for a phase-1 position (see the README's figures: the Hint's latency,
+a hand's review, the strength of a player who follows the Hint)."""
+
+
+def position_seed(view: PlayerView) -> int:
+    """A number made from everything ``view`` shows (its hand, the table, every event its player saw,
+    the moves offered): the same position always gives the same number, on any machine, so it is
+    always sampled with the same deals and always gets the same advice."""
+    text = repr(view).encode("utf-8")
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def _line(state: HandState, player: int, drew: int | None) -> Line:
+    other = 1 - player
+    melds, cards = state.meld_points, state.card_points
+    winners = state.trick_winners
+    scored = state.scored_melds
+    sweep = 0
+    if len(winners) == 16 and state.status is Status.FINISHED:
+        second = set(winners[PHASE1_TRICKS:])
+        if len(second) == 1:
+            sweep = 1 if player in second else -1
+    return Line(
+        diff=melds[player] + cards[player] - melds[other] - cards[other],
+        melds=frozenset(scored[player]),
+        their_melds=frozenset(scored[other]),
+        cards=cards[player],
+        last=len(winners) == 16 and winners[-1] == player,
+        sweep=sweep,
+        indicator=drew == player,
+    )
+
+
+def _indicator_drawer(state: HandState) -> int | None:
+    """Who drew the indicator (the loser of trick 7), once trick 7 is over."""
+    winners = state.trick_winners
+    return 1 - winners[PHASE1_TRICKS - 1] if len(winners) >= PHASE1_TRICKS else None
+
+
+def playout_lines(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[Line]:
+    """Each of ``moves`` made from ``base`` and the hand played out by the search's fast policy
+    (:func:`tartli.bots.search.playout`), every move with the same random numbers (common random
+    numbers: the differences between moves are much less noisy than their values)."""
+    out = []
+    for move in moves:
+        state = base.copy()
+        state.push(move)
+        playout(state, random.Random(seed))
+        out.append(_line(state, player, _indicator_drawer(state)))
+    return out
+
+
+def _loss(best: Sequence[Line], mine: Sequence[Line]) -> tuple[float, float]:
+    """Mean and standard error of the best move's difference minus this move's, over the deals
+    both were played on."""
+    diffs = [b.diff - m.diff for b, m in zip(best, mine, strict=False)]
+    n = len(diffs)
+    mean = sum(diffs) / n
     if n < 2:
         return mean, 0.0
-    # The ratio estimator's variance, with n / (n - 1) so that equal weights give the usual sd / sqrt(n).
-    var = sum(wi * wi * (d - mean) ** 2 for wi, d in zip(w, diffs, strict=True)) / (total * total)
-    return mean, math.sqrt(var * n / (n - 1))
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
-def _weighted_mean(values: list[int], weights: list[float], key: Callable[[int], float]) -> float:
-    w = weights[: len(values)]
-    total = sum(w)
-    if total <= 0:
-        return sum(key(v) for v in values) / max(1, len(values))
-    return sum(wi * key(v) for wi, v in zip(w, values, strict=True)) / total
-
-
-def _won(diff: int) -> float:
+def _won(diff: float) -> float:
     return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
 
 
-def _summarize(player: int, moves: Sequence[Move], values: dict[Move, list[int]], weights: list[float]) -> Evaluation:
-    full = len(weights)
-    complete = [m for m in moves if len(values[m]) == full]
-    means = {m: _weighted_mean(values[m], weights, float) for m in moves}
+def _summarize(player: int, moves: Sequence[Move], lines: dict[Move, list[Line]]) -> Evaluation:
+    full = max(len(v) for v in lines.values())
+    complete = [m for m in moves if len(lines[m]) == full]
+    means = {m: sum(x.diff for x in lines[m]) / len(lines[m]) for m in moves}
     best = max(complete, key=lambda m: means[m])  # the first of equals: the order of ``moves``
     out = []
     for m in moves:
-        loss, se = (0.0, 0.0) if m == best else _weighted_loss(values[best], values[m], weights)
-        out.append(MoveValue(m, means[m], loss, se, len(values[m]), _weighted_mean(values[m], weights, _won)))
-    out.sort(key=lambda v: (v.move != best, v.loss))
-    return Evaluation(player, False, full, tuple(out))
+        loss, se = (0.0, 0.0) if m == best else _loss(lines[best], lines[m])
+        won = sum(_won(x.diff) for x in lines[m]) / len(lines[m])
+        out.append(MoveValue(m, means[m], loss, se, len(lines[m]), won))
+    out.sort(key=lambda v: (v.move != best, v.loss, moves.index(v.move)))
+    return Evaluation(player, False, full, tuple(out), {m: tuple(v) for m, v in lines.items()})
 
 
 def sample_values(
     view: PlayerView,
     moves: Sequence[Move] | None = None,
     *,
-    samples: int = 48,
+    budget: Budget = COURSE,
     rng: random.Random | None = None,
-    min_samples: int = 8,
-    settled: Callable[[float, float], bool] | None = None,
-    keep: Sequence[Move] = (),
-    deadline: float | None = None,
 ) -> Evaluation:
-    """Phase 1: every move (default: every legal move of ``view`` but going out) over ``samples``
-    deals of the hidden cards as ``view``'s player sees them (see the module notes).
-
-    With ``settled(loss, se)``, a move whose loss is settled (e.g. its class can no longer change)
-    after ``min_samples`` deals is played on no more deals, which leaves the time to the moves that
-    are close; the best move and the moves in ``keep`` are played on every deal. ``deadline``
-    (a :func:`time.perf_counter` time) stops the sampling early, after ``min_samples`` deals.
-    """
-    rng = rng if rng is not None else random.Random()
+    """Phase 1: every move (default: every legal move of ``view`` but going out) over the deals of
+    ``budget`` as ``view``'s player sees them (see the module notes). ``rng`` deals the hidden cards;
+    without it the deals come from :func:`position_seed` (what :func:`evaluate` does)."""
+    rng = rng if rng is not None else random.Random(position_seed(view))
     me = view.player
     chosen: list[Move] = list(moves) if moves is not None else [m for m in view.legal_moves if not isinstance(m, GoOut)]
     if not chosen:
         raise TartliError("no move to judge: the hand is over or it is not this player's turn")
     sampler = Sampler(view, infer=True)
-    values: dict[Move, list[int]] = {m: [] for m in chosen}
-    weights: list[float] = []
+    lines: dict[Move, list[Line]] = {m: [] for m in chosen}
     passing = next((m for m in chosen if isinstance(m, Pass)), None)
     if passing is not None and any(isinstance(m, Play) for m in chosen):
         chosen.remove(passing)  # the same as playing without declaring: judged as the best card below
+        del lines[passing]
     active = list(chosen)
-    for n in range(1, max(1, samples) + 1):
+    for n in range(1, budget.deals + 1):
         world = sampler.sample(rng)
         base = build_state(view, world)
         seed = rng.random()
-        for m, v in zip(active, playout_values(base, active, me, seed), strict=True):
-            values[m].append(v)
-        weights.append(world.weight)
-        if n >= min_samples and deadline is not None and time.perf_counter() >= deadline:
-            break
-        if settled is not None and n >= min_samples and n % 4 == 0 and len(active) > 1:
-            found = _summarize(me, active, values, weights)
+        for m, line in zip(active, playout_lines(base, active, me, seed), strict=True):
+            lines[m].append(line)
+        if n >= budget.min_deals and (n - budget.min_deals) % budget.batch == 0 and len(active) > 1:
+            found = _summarize(me, active, lines)
             best = found.best.move
-            active = [v.move for v in found.moves if v.move == best or v.move in keep or not settled(v.loss, v.se)]
+            active = [v.move for v in found.moves if v.move == best or v.loss - 2 * v.se < budget.drop]
             active.sort(key=chosen.index)
-    found = _summarize(me, chosen, values, weights)
+    found = _summarize(me, chosen, lines)
     if passing is None or passing in chosen:
         return found
     plays = [v for v in found.moves if isinstance(v.move, Play)]
@@ -204,7 +287,9 @@ def sample_values(
     judged = sorted(
         (*found.moves, dataclasses.replace(card, move=passing)), key=lambda v: (v.loss, v.move != card.move)
     )
-    return Evaluation(found.player, False, found.samples, tuple(judged))
+    return Evaluation(
+        found.player, False, found.samples, tuple(judged), {**found.lines, passing: found.lines[card.move]}
+    )
 
 
 # ----------------------------------------------------------------------------- phase 2
@@ -284,3 +369,82 @@ def exact_value(state: HandState, player: int) -> int:
         return hand_difference(state, player)
     best = exact_values(state).best.value
     return int(best) if state.to_move == player else -int(best)
+
+
+# ----------------------------------------------------------------------------- the one judgement
+
+
+def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> PlayerView:
+    """``view`` with only the moves a page offers (a lesson's table before melds has no Declare):
+    passing only beside a declaration, since passing is playing a card without declaring. The Hint,
+    the review and Try again judge the same restricted view, so they judge the same choice."""
+    if offered is None:
+        return view
+    legal = tuple(m for m in view.legal_moves if offered(m))
+    if not any(isinstance(m, Declare) for m in legal):
+        legal = tuple(m for m in legal if not isinstance(m, Pass))
+    if legal == view.legal_moves:
+        return view
+    return dataclasses.replace(view, legal_moves=legal)
+
+
+_CACHE: OrderedDict[tuple[int, Budget], Evaluation] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def evaluate(view: PlayerView, budget: Budget = COURSE) -> Evaluation:
+    """The course's one evaluation of a position: every move ``view`` offers its player (going out
+    aside), judged by the final point difference, best first. The Hint advises its best move, the
+    review grades a decision by its losses, Try again judges a new try by it: one judgement.
+
+    Phase 1: :func:`sample_values` on the deals of :func:`position_seed` (the same position always
+    gets the same numbers); phase 2: exact (:func:`exact_values`). Béla (B1), when it may be declared,
+    is first: declaring it costs nothing (its holder still makes any move they could make without it)
+    and holding it back can lose its 40 points, so it gets the best other move's numbers. Evaluations
+    are kept (the last 256), so the review of a hand whose Hint was asked reuses its numbers.
+    """
+    if not isinstance(view, PlayerView):
+        raise TartliError("an evaluation needs a player's view (state.view(player))")
+    if view.status is not Status.IN_PROGRESS or view.to_move != view.player:
+        raise TartliError("no move to judge: the hand is over or it is not this player's turn")
+    seed = position_seed(view)
+    key = (seed, budget)
+    found = _CACHE.get(key)
+    if found is not None:
+        _CACHE.move_to_end(key)
+        return found
+    moves = [m for m in view.legal_moves if not isinstance(m, GoOut | Bela)]
+    bela = next((m for m in view.legal_moves if isinstance(m, Bela)), None)
+    if not moves:
+        if bela is None:
+            raise TartliError("no move to judge: only going out is left")
+        found = Evaluation(view.player, True, 0, (MoveValue(bela, 0.0, 0.0, 0.0, 0, 0.5),))
+    elif view.trick_number <= PHASE1_TRICKS:
+        found = sample_values(view, moves, budget=budget, rng=random.Random(seed))
+    else:
+        found = _exact_for_view(view, moves, random.Random(seed))
+    if bela is not None and moves:
+        top = found.best
+        found = dataclasses.replace(found, moves=(dataclasses.replace(top, move=bela), *found.moves))
+        if found.lines:
+            found = dataclasses.replace(found, lines={**found.lines, bela: found.lines[top.move]})
+    _CACHE[key] = found
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return found
+
+
+def clear_kept() -> None:
+    """Forget the evaluations kept (benchmarks and tests that must evaluate afresh)."""
+    _CACHE.clear()
+
+
+def _exact_for_view(view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Evaluation:
+    """Phase 2 from a view: the whole state (:func:`phase_two_state`), exact values of the moves offered."""
+    found = exact_values(phase_two_state(view, rng))
+    offered = tuple(v for v in found.moves if v.move in moves)
+    if len(offered) == len(found.moves):
+        return found
+    top = offered[0].value
+    rebased = tuple(dataclasses.replace(v, loss=top - v.value) for v in offered)
+    return dataclasses.replace(found, moves=rebased)

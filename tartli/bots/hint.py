@@ -7,14 +7,18 @@
   state, only for the higher total).
 * **Béla** (B1): at once, since it always scores 40 and is lost when the King or the Over of
   trumps is played first.
-* **Phase 1** (tricks 1-7): the search bot's decision (:meth:`~tartli.bots.search.SearchBot.search`:
-  the hidden cards sampled from what the player has seen, every sensible move played out on each
-  deal; declaring or holding a meld, swapping the trump Seven and passing are moves of the search).
-* **Phase 2** (tricks 8-16): exact (:func:`~tartli.bots.evaluate.exact_values`): the solver for the
-  cards, and in trick 8 the declarations searched with the opponent's best answer. Of the cards
-  that are best against best play, the one that does best against an opponent who plays by the
-  rules of thumb is chosen (:func:`~tartli.bots.solver.against_rules_of_thumb`): it costs nothing
-  against best play and gives a weaker opponent a way to go wrong.
+* Everything else is the best move of the course's one evaluation of the position
+  (:func:`~tartli.bots.evaluate.evaluate`), the same the review and Try again judge by, so a move
+  the Hint advises is a best move in the review:
+* **Phase 1** (tricks 1-7): every move offered is played out on the same deals of the hidden cards
+  (sampled from what the player has seen, seeded from the position itself: the same position always
+  gets the same advice); declaring or holding a meld, swapping the trump Seven and passing are moves
+  too, and the playouts go on through the draws, trick 8's declarations and phase 2.
+* **Phase 2** (tricks 8-16): exact: the solver for the cards, and in trick 8 the declarations
+  searched with the opponent's best answer. Of the cards that are best against best play, the one
+  that does best against an opponent who plays by the rules of thumb is chosen
+  (:func:`~tartli.bots.solver.against_rules_of_thumb`): it costs nothing against best play (every
+  best card has no loss in the review) and gives a weaker opponent a way to go wrong.
 
 A reason is made of facts checked against the position ("nothing left to come can beat it",
 "the King of Hearts wins the trick: 15 card points for you", "with best play on both sides it
@@ -26,22 +30,21 @@ the reason says so.
 
 >>> from tartli.game import HandState
 >>> state = HandState.from_seed(4)
->>> advice = hint(state.view(state.to_move), seed=1, samples=8)
+>>> advice = hint(state.view(state.to_move), budget=Budget(deals=8))
 >>> advice.move in state.legal_moves() and bool(advice.reason)
 True
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tartli.bots.base import right_claim
-from tartli.bots.evaluate import Evaluation, exact_values, phase_two_state
+from tartli.bots.evaluate import COURSE, Budget, Evaluation, evaluate, phase_two_state, position_seed
+from tartli.bots.explain import cause
 from tartli.bots.heuristic import HeuristicBot, _beats, and_list
-from tartli.bots.search import SearchBot, SearchResult
 from tartli.bots.solver import against_rules_of_thumb
 from tartli.cards import TOTAL_CARD_POINTS, Card, Rank, mask_of
 from tartli.errors import Choice, TartliError
@@ -64,7 +67,7 @@ class HintKind(Choice):
     CLAIM = "claim"  #: a right claim of 501 (S3, S4)
     BELA = "bela"  #: béla, declared at once (B1)
     ONLY = "only"  #: the only legal move (going out aside)
-    SEARCH = "search"  #: phase 1: the search over sampled deals of the hidden cards
+    SEARCH = "search"  #: phase 1: the evaluation over sampled deals of the hidden cards
     EXACT = "exact"  #: phase 2: exact, both hands known
     SWAP = "swap"  #: the Austrian swap out of turn (V7), by the rules of thumb
 
@@ -73,33 +76,22 @@ class HintKind(Choice):
 class Hint:
     """A move of ``view.legal_moves`` and why, in the learner's words (the page's language).
 
-    ``search`` holds the phase-1 search's numbers, ``evaluation`` the exact values of phase 2.
+    ``evaluation`` holds the numbers the move was chosen by (the review's own, for the same position).
     """
 
     move: Move
     reason: str
     kind: HintKind
-    search: SearchResult | None = None
     evaluation: Evaluation | None = None
 
 
-def hint(
-    view: PlayerView,
-    *,
-    rng: random.Random | None = None,
-    seed: int | None = None,
-    budget_ms: float = 120.0,
-    samples: int | None = None,
-) -> Hint:
-    """The best advice for ``view``'s player now (see the module notes).
-
-    The phase-1 search takes ``budget_ms`` (about; at most twice that), or exactly ``samples``
-    deals (then the same ``seed`` gives the same hint on any machine). Raises :class:`NoHint` when
-    there is nothing to advise.
+def hint(view: PlayerView, *, budget: Budget = COURSE) -> Hint:
+    """The best advice for ``view``'s player now (see the module notes): the same for the same
+    position, on any machine. ``budget`` is the evaluation's (the course's by default: the review's
+    too). Raises :class:`NoHint` when there is nothing to advise.
     """
     if not isinstance(view, PlayerView):
         raise TartliError("a hint needs a player's view (state.view(player))")
-    rng = rng if rng is not None else random.Random(seed)
     moves = view.legal_moves
     me = view.player
     if not moves:
@@ -141,10 +133,9 @@ def hint(
             text = _("It is the only move you can make now.")
         return Hint(only, text, HintKind.ONLY)
     if view.trick_number > PHASE1_TRICKS:
-        return _phase_two(view, rng)
-    bot = SearchBot(rng=rng, budget_ms=budget_ms, samples=samples)
-    result = bot.search(view, candidates)
-    return Hint(result.chosen, _phase_one_reason(view, result), HintKind.SEARCH, search=result)
+        return _phase_two(view, budget)
+    judged = evaluate(view, budget)
+    return Hint(judged.best.move, _phase_one_reason(view, judged), HintKind.SEARCH, evaluation=judged)
 
 
 class HintBot:
@@ -152,13 +143,11 @@ class HintBot:
 
     name = "hint"
 
-    def __init__(self, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> None:
-        self.rng = random.Random(seed)
-        self.budget_ms = budget_ms
-        self.samples = samples
+    def __init__(self, seed: int | None = None, *, budget: Budget = COURSE) -> None:
+        self.budget = budget  # the Hint is the same for the same position: no seed of its own
 
     def choose(self, view: PlayerView) -> Move:
-        return hint(view, rng=self.rng, budget_ms=self.budget_ms, samples=self.samples).move
+        return hint(view, budget=self.budget).move
 
 
 # ----------------------------------------------------------------------------- words
@@ -320,23 +309,23 @@ def _unbeatable(view: PlayerView, move: Declare) -> Meld | None:
     return mine
 
 
-def _phase_one_reason(view: PlayerView, found: SearchResult) -> str:
-    move = found.chosen
+def _phase_one_reason(view: PlayerView, found: Evaluation) -> str:
+    top = found.best
+    move = top.move
     parts = _phase_one_facts(view, move)
     n = found.samples
-    if n == 0:
+    others = [v for v in found.moves[1:] if not isinstance(v.move, Pass)]
+    if not others:
         parts.append(_("The search sees no other move worth playing out here."))
         return " ".join(parts)
-    k = found.candidates.index(move)
-    others = [j for j in range(len(found.candidates)) if j != k]
     if not isinstance(move, Declare):
-        declarations = [j for j in others if isinstance(found.candidates[j], Declare)]
+        declarations = [v for v in others if isinstance(v.move, Declare)]
         if declarations:
             others = declarations  # the question is whether to declare now or hold
-    j = max(others, key=lambda i: found.objective[i])
-    other = move_phrase(found.candidates[j], view)
-    better = round(found.means[k] - found.means[j])
-    won = round(100 * found.wins[k])
+    second = min(others, key=lambda v: v.loss)
+    other = move_phrase(second.move, view)
+    better = round(second.loss)
+    won = round(100 * top.won)
     if better > 0:
         parts.append(
             ngettext(
@@ -355,29 +344,24 @@ def _phase_one_reason(view: PlayerView, found: SearchResult) -> str:
             ).format(
                 n=n,
                 won=won,
-                diff=round(found.means[k]),
+                diff=round(top.value),
                 other=other,
-                won2=round(100 * found.wins[j]),
-                diff2=round(found.means[j]),
+                won2=round(100 * second.won),
+                diff2=round(second.value),
             )
         )
-    if found.kept_rule_of_thumb:
-        parts.append(
-            _("It is also the rules of thumb's move, which the search keeps unless another is clearly better.")
-        )
+    why = cause(view, found, second.move, second.loss)
+    if why is not None:
+        parts.append(why)
     return " ".join(parts)
 
 
 # ----------------------------------------------------------------------------- phase 2
 
 
-def _phase_two(view: PlayerView, rng: random.Random) -> Hint:
-    state = phase_two_state(view, rng)
-    found = exact_values(state)
-    # Only the moves the view offers (a lesson's table before melds has no trick-8 declaration).
-    offered = tuple(v for v in found.moves if v.move in view.legal_moves)
-    if offered and len(offered) < len(found.moves):
-        found = dataclasses.replace(found, moves=offered)
+def _phase_two(view: PlayerView, budget: Budget) -> Hint:
+    found = evaluate(view, budget)  # exact, over the moves the view offers
+    state = phase_two_state(view, random.Random(position_seed(view)))
     top = max(v.value for v in found.moves)
     best = [v.move for v in found.moves if v.value == top]
     # On equal values: a play (or a pass) before a declaration that gains nothing; of the plays,

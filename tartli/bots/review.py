@@ -3,15 +3,26 @@
 :func:`review` replays a hand (a :class:`~tartli.game.HandState`, finished or not, or a
 :class:`~tartli.record.Record`) and judges each decision of one player:
 
-* **Phase 1** (tricks 1-7): every legal move is played out on ``samples`` deals of the hidden cards
-  as the player saw them at that moment (:func:`tartli.bots.evaluate.sample_values`: the same
-  deals and random numbers for every move). A move's ``loss`` is the mean of what the best move
-  found ended the hand with minus what this move did, in points of the final point difference
-  (the player's melds and card points minus the opponent's), with its standard error ``se``.
-  Moves that are certainly blunders are dropped after 8 deals, so the time goes to the close ones.
-* **Phase 2** (tricks 8-16): exact (:func:`tartli.bots.evaluate.exact_values`): best play on both
-  sides, the trick-8 declarations included. A card's loss in card points is half its loss in
-  points (a card point that changes hands moves the difference by 2).
+Every decision is judged by the course's one evaluation of its position
+(:func:`tartli.bots.evaluate.evaluate`), the one the Hint advises by and Try again judges by: a move
+the Hint advised is a best move here, because it is the evaluation's best move, not by a rule of
+the review's.
+
+* **Phase 1** (tricks 1-7): every move offered is played out on the same deals of the hidden cards
+  as the player saw them at that moment (dealt from the position itself, so the same position is
+  always judged the same). A move's ``loss`` is the mean of what the best move ended the hand with
+  minus what this move did, in points of the final point difference (the player's melds and card
+  points minus the opponent's), with its standard error ``se``, said in words ("about 25 points,
+  give or take 10"). Why a move lost is read from the evaluation's own playouts
+  (:func:`tartli.bots.explain.cause`: the meld a draw would have completed, a stichmatsch, the last
+  trick's 10).
+* **Phase 2** (tricks 8-16): exact: best play on both sides, the trick-8 declarations included. A
+  card's loss in card points is half its loss in points (a card point that changes hands moves the
+  difference by 2).
+* Only the learner's decisions are judged: ``moves`` names the moves the learner made (a lesson's
+  script, the moves of a loaded record or a shared game, and the computer's are left out), and
+  ``offered`` the kinds of move the page offered (a table before melds has no Declare), as the
+  Hint was given them.
 * **Going out**: a claim under 501 (S3, S4) is a blunder, and so is a move made while a right claim
   was there to make (the game was won by claiming); a right claim is best. Their ``loss`` is None:
   a game is not a number of hand points.
@@ -38,10 +49,11 @@ blunder        45 or more; a wrong claim   over 0.20
                or a right claim not made
 =============  ==========================  ======================================
 
-A sampled loss is classed by ``loss - se`` (at least 0): the loss the move caused with about 84%
-confidence, so that the sampling error never turns a sound move into a mistake; with 48 deals the
-error of a loss is typically 15-20 points (paired playouts differ a lot: who wins a trick decides
-who draws which card, and melds are worth up to 200), with 400 deals about 6.
+A loss is classed by the loss itself (rounded to a point), the number the review shows, so a move
+classed worse never shows a smaller loss than a move classed better; best is a loss of 0 (the
+evaluation's best move, or one as good on every deal). The sampling error is said beside it in
+words, not folded into the class: the same position always gets the same numbers, so the class
+never changes from one look to the next.
 
 **Accuracy** (a hand's, a match's): the mean over decisions of lichess's move accuracy,
 ``103.1668 exp(-0.04354 w) - 3.1669`` where ``w`` is the loss in win percentage points
@@ -73,12 +85,22 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tartli.bots.base import right_claim
-from tartli.bots.evaluate import Evaluation, MoveValue, exact_value, exact_values, sample_values
+from tartli.bots.evaluate import (
+    COURSE,
+    Budget,
+    Evaluation,
+    MoveValue,
+    evaluate,
+    exact_value,
+    position_seed,
+    restrict,
+)
+from tartli.bots.explain import cause
 from tartli.bots.hint import _broken_melds, _phase_one_facts, _sure, move_phrase
 from tartli.bots.search import playout_values
 from tartli.errors import ArgumentError, Choice, TartliError
@@ -130,11 +152,11 @@ class Grade(Choice):
         return list(Grade).index(self)
 
 
-def grade(loss: float, se: float = 0.0) -> Grade:
-    """The class of a loss in points (see the module notes): ``loss - se``, at least 0, against the
-    bounds; exactly 0 (or within ``se`` of it) is best."""
-    judged = max(0.0, loss - se)
-    if loss <= 0 or judged <= 0:
+def grade(loss: float) -> Grade:
+    """The class of a loss in points (see the module notes): the loss rounded to a point, against
+    the bounds; 0 is best."""
+    judged = round(loss)
+    if judged <= 0:
         return Grade.BEST
     if judged < GOOD_BOUND:
         return Grade.GOOD
@@ -145,12 +167,12 @@ def grade(loss: float, se: float = 0.0) -> Grade:
     return Grade.BLUNDER
 
 
-def accuracy(loss: float | None, se: float = 0.0) -> float:
+def accuracy(loss: float | None) -> float:
     """One decision's accuracy, 0-100 (lichess's formula on the win share the loss gives away);
     ``None`` (a claim blunder) is 0."""
     if loss is None:
         return 0.0
-    drop = 100 * WIN_SHARE_PER_POINT * max(0.0, loss - se)
+    drop = 100 * WIN_SHARE_PER_POINT * max(0.0, round(loss))
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
 
 
@@ -191,7 +213,7 @@ class Decision:
 
     @property
     def accuracy(self) -> float:
-        return accuracy(self.loss, self.se)
+        return accuracy(self.loss)
 
     def to_dict(self) -> dict[str, Any]:
         """The decision as the ``tartli review`` line prints it."""
@@ -402,7 +424,7 @@ class Retry:
         else:
             assert original.evaluation is not None
             value = original.evaluation.of(move)
-            found = grade(value.loss, value.se)
+            found = grade(value.loss)
             before = original.loss if original.loss is not None else math.inf
             verdict = Verdict(
                 move,
@@ -434,7 +456,7 @@ def _verdict_text(found: Grade, value: MoveValue, evaluation: Evaluation) -> str
         return _("It loses {points} points against best play ({grade}).").format(
             points=round(value.loss), grade=_grade_word(found)
         )
-    return _("It loses about {points} points (± {se}) on average ({grade}).").format(
+    return _("It loses about {points} points on average, give or take {se} ({grade}).").format(
         points=round(value.loss), se=round(value.se), grade=_grade_word(found)
     )
 
@@ -453,29 +475,32 @@ def _grade_word(found: Grade) -> str:
 
 
 def _cost_key(d: Decision) -> tuple[int, float, int]:
-    """Costliest first: claim blunders, then by the loss as classed (``loss - se``)."""
+    """Costliest first: claim blunders, then by the loss."""
     if d.loss is None:
         return (0 if d.grade is Grade.BLUNDER else 2, 0.0, d.index)
-    return (1, -(d.loss - d.se), d.index)
+    return (1, -d.loss, d.index)
 
 
 def review(
     source: HandState | Record,
     player: int,
     *,
-    samples: int = 48,
-    seed: int = 0,
-    budget_s: float | None = None,
+    budget: Budget = COURSE,
+    samples: int | None = None,
+    moves: Collection[int] | None = None,
+    offered: Callable[[Move], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     costly: int = 3,
 ) -> HandReview:
     """Judge every decision of ``player`` in the hand (see the module notes).
 
-    ``samples``: deals of the hidden cards for each phase-1 decision (the same ``seed`` gives the
-    same review). ``budget_s``: at most about that many seconds for all of phase 1 (then fewer deals
-    where needed, at least 8). ``progress(done, total)`` is called before the first decision and
-    after each one (for a progress bar). The ``costly`` costliest decisions that lost anything
-    (inaccuracies and worse) are marked.
+    ``budget``: the evaluation's (the course's by default, the Hint's: keep it so that they agree);
+    ``samples`` is a shorthand for ``Budget(deals=samples)``. ``moves``: the indices (in the hand's
+    moves) of the moves the learner made; the others are not judged, counted or offered for Try
+    again (None: every move of ``player``). ``offered``: the kinds of move the page offered
+    (:func:`tartli.bots.evaluate.restrict`). ``progress(done, total)`` is called before the first
+    decision and after each one (for a progress bar). The ``costly`` costliest decisions that lost
+    anything (inaccuracies and worse) are marked.
     """
     start = time.perf_counter()
     if isinstance(source, Record):
@@ -486,29 +511,30 @@ def review(
         raise ArgumentError("a review needs a HandState or a Record")
     if player not in (0, 1) or isinstance(player, bool):
         raise ArgumentError(f"a player is 0 or 1, not {player!r}")
-    if type(samples) is not int or samples < 1:
-        raise ArgumentError(f"samples is a whole number of 1 or more, not {samples!r}")
-    rng = random.Random(seed)
+    if samples is not None:
+        if type(samples) is not int or samples < 1:
+            raise ArgumentError(f"samples is a whole number of 1 or more, not {samples!r}")
+        budget = Budget(deals=samples)
+    mine = None if moves is None else frozenset(moves)
     replay = HandState(state.deal, state.rules, state.scores_in)
     points: list[tuple[int, HandState, Move]] = []
     for index, move in enumerate(state.moves):
-        if move.player == player and replay.status is Status.IN_PROGRESS and _is_decision(replay, move):
+        if (
+            move.player == player
+            and (mine is None or index in mine)
+            and replay.status is Status.IN_PROGRESS
+            and _is_decision(replay, move, offered)
+        ):
             points.append((index, replay.copy(), move))
         replay.push(move)
     total = len(points)
-    first = sum(1 for _i, s, m in points if s.trick_number <= PHASE1_TRICKS and not isinstance(m, GoOut))
     if progress is not None:
         progress(0, total)
     decisions: list[Decision] = []
-    done_first = 0
     phase1 = 0.0
     for k, (index, position, move) in enumerate(points):
-        deadline = None
-        if budget_s is not None and position.trick_number <= PHASE1_TRICKS:
-            done_first += 1
-            deadline = start + budget_s * done_first / max(1, first)
         began = time.perf_counter()
-        decisions.append(_judge(state, index, position, move, player, samples, rng, deadline))
+        decisions.append(_judge(state, index, position, move, player, budget, offered))
         if position.trick_number <= PHASE1_TRICKS:
             phase1 += time.perf_counter() - began
         if progress is not None:
@@ -518,18 +544,20 @@ def review(
     }
     decisions = [dataclasses.replace(d, costly=True) if d.index in marked else d for d in decisions]
     summary = _summary(state, player, decisions)
-    return HandReview(player, tuple(decisions), summary, samples, time.perf_counter() - start, phase1)
+    return HandReview(player, tuple(decisions), summary, budget.deals, time.perf_counter() - start, phase1)
 
 
-def _is_decision(state: HandState, move: Move) -> bool:
-    """A claim, or a move in turn with a choice (or with a right claim there to make)."""
+def _is_decision(state: HandState, move: Move, offered: Callable[[Move], bool] | None = None) -> bool:
+    """A claim, or a move in turn with a choice among the moves offered (or with a right claim there
+    to make)."""
     if isinstance(move, GoOut):
         return True
     if state.to_move != move.player:
         return False
-    if len([m for m in state.legal_moves() if not isinstance(m, GoOut)]) > 1:
+    view = restrict(state.view(move.player), offered)
+    if len([m for m in view.legal_moves if not isinstance(m, GoOut)]) > 1:
         return True
-    return right_claim(state.view(move.player)) is not None
+    return right_claim(view) is not None
 
 
 def _summary(state: HandState, player: int, decisions: Sequence[Decision]) -> HandSummary:
@@ -554,12 +582,11 @@ def _judge(
     position: HandState,
     move: Move,
     player: int,
-    samples: int,
-    rng: random.Random,
-    deadline: float | None,
+    budget: Budget,
+    offered: Callable[[Move], bool] | None,
 ) -> Decision:
     trick = position.trick_number
-    view = position.view(player)
+    view = restrict(position.view(player), offered)
     if isinstance(move, GoOut):
         claim = view.claim(player)
         if claim.valid and claim.winner == player:
@@ -571,7 +598,7 @@ def _judge(
             total=claim.total
         )
         # The moves that were there instead, judged as usual, for Try again (none out of turn: wait).
-        others = _evaluate(view, position, move, samples, rng, deadline) if position.to_move == player else None
+        others = evaluate(view, budget) if position.to_move == player else None
         best = () if others is None else _best_moves(others)
         return Decision(
             index,
@@ -596,9 +623,9 @@ def _judge(
         return Decision(
             index, trick, move, Grade.BLUNDER, None, 0.0, 0, (claim_move,), "missed", None, text, position=position
         )
-    evaluation = _evaluate(view, position, move, samples, rng, deadline)
+    evaluation = evaluate(view, budget)
     mine = evaluation.of(move)
-    found = grade(mine.loss, mine.se)
+    found = grade(mine.loss)
     top = evaluation.best
     best = _best_moves(evaluation)
     punished: bool | None = None
@@ -609,7 +636,7 @@ def _judge(
         punished = None if reached is None else reached < top.value
         text = _exact_text(view, position, mine, top, reached)
     else:
-        punished = _punished_on_the_deal(position, move, top.move, player, rng)
+        punished = _punished_on_the_deal(position, move, top.move, player, random.Random(position_seed(view)))
         text = _sampled_text(view, evaluation, mine, punished)
     return Decision(
         index,
@@ -628,25 +655,8 @@ def _judge(
     )
 
 
-def _evaluate(
-    view: PlayerView, position: HandState, move: Move, samples: int, rng: random.Random, deadline: float | None
-) -> Evaluation:
-    """Every move of the position but going out: sampled in phase 1 (the move made always on every
-    deal; certain blunders dropped), exact in phase 2."""
-    if position.trick_number <= PHASE1_TRICKS:
-        return sample_values(
-            view,
-            samples=samples,
-            rng=rng,
-            settled=lambda loss, se: loss - 2 * se >= MISTAKE_BOUND,
-            keep=() if isinstance(move, GoOut) else (move,),
-            deadline=deadline,
-        )
-    return exact_values(position)
-
-
 def _best_moves(evaluation: Evaluation) -> tuple[Move, ...]:
-    return tuple(v.move for v in evaluation.moves if grade(v.loss, v.se) is Grade.BEST and not isinstance(v.move, Pass))
+    return tuple(v.move for v in evaluation.moves if grade(v.loss) is Grade.BEST and not isinstance(v.move, Pass))
 
 
 def _reached(state: HandState, index: int, player: int) -> int | None:
@@ -682,9 +692,9 @@ def _best_text(view: PlayerView, evaluation: Evaluation, mine: MoveValue) -> str
         return _("The best move the search found over {n} deals of the hidden cards as you saw them.").format(
             n=top.samples
         )
-    return _(
-        "As good as the best move found, {best}, within the sampling error ({points} ± {se} points over {n} deals)."
-    ).format(best=move_phrase(top.move, view), points=round(mine.loss), se=round(mine.se), n=mine.samples)
+    return _("As good as the best move found, {best}, over {n} deals of the hidden cards as you saw them.").format(
+        best=move_phrase(top.move, view), n=mine.samples
+    )
 
 
 def _exact_text(view: PlayerView, position: HandState, mine: MoveValue, top: MoveValue, reached: int | None) -> str:
@@ -751,7 +761,7 @@ def _better(view: PlayerView, evaluation: Evaluation, mine: MoveValue) -> str:
     text = move_phrase(top.move, view)
     if not isinstance(top.move, Declare) and not isinstance(mine.move, Declare):
         declaration = next(
-            (v for v in evaluation.moves if isinstance(v.move, Declare) and grade(v.loss, v.se) is Grade.BEST), None
+            (v for v in evaluation.moves if isinstance(v.move, Declare) and grade(v.loss) is Grade.BEST), None
         )
         if declaration is not None:
             text = _("{first} or {second}").format(first=text, second=move_phrase(declaration.move, view))
@@ -764,14 +774,15 @@ def _sampled_text(view: PlayerView, evaluation: Evaluation, mine: MoveValue, pun
     points = round(mine.loss)
     parts = [
         ngettext(
-            "Better was {best}: over {n} deals of the hidden cards as you saw them it ended the hand {points} point "
-            "better on average (± {se}).",
-            "Better was {best}: over {n} deals of the hidden cards as you saw them it ended the hand {points} points "
-            "better on average (± {se}).",
+            "Better was {best}: over {n} deals of the hidden cards as you saw them it ended the hand about {points} "
+            "point better on average (give or take {se}).",
+            "Better was {best}: over {n} deals of the hidden cards as you saw them it ended the hand about {points} "
+            "points better on average (give or take {se}).",
             points,
         ).format(best=_better(view, evaluation, mine), n=mine.samples, points=points, se=round(mine.se))
     ]
-    facts = _broken_melds(view, mine.move) or _phase_one_facts(view, top.move)[:1]
+    why = cause(view, evaluation, mine.move, mine.loss)
+    facts = _broken_melds(view, mine.move) or ([why] if why else _phase_one_facts(view, top.move)[:1])
     parts.extend(facts)
     if not punished:
         parts.append(

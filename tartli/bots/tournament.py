@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tartli.bots.base import Bot, RandomBot, right_claim
+from tartli.bots.evaluate import COURSE, Budget
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.hint import HintBot
 from tartli.bots.search import SearchBot
@@ -40,19 +41,28 @@ LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Difficulty levels for the table: the bot behind each."""
 
 
+REFERENCE_BUDGET_MS = 120.0
+"""``reference``: the Hard computer as it was when the Hint became one evaluation (the search bot at
+120 ms a decision), kept as a fixed opponent so that the Hint's figure does not move when Hard does."""
+
+
 def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> Bot:
-    """A bot by name: ``random``, ``heuristic``, ``search`` (also the levels easy, medium, hard), or
-    ``hint``: a player who always follows the Hint (:class:`tartli.bots.hint.HintBot`)."""
+    """A bot by name: ``random``, ``heuristic``, ``search`` (also the levels easy, medium, hard),
+    ``reference`` (the fixed reference opponent, :data:`REFERENCE_BUDGET_MS`), or ``hint``: a player
+    who always follows the Hint (:class:`tartli.bots.hint.HintBot`; ``samples``: deals of its
+    evaluation instead of the course's)."""
     name = LEVELS.get(name, name)
     if name == "hint":
-        return HintBot(seed=seed, budget_ms=budget_ms, samples=samples)
+        return HintBot(budget=COURSE if samples is None else Budget(deals=samples))
+    if name == "reference":
+        return SearchBot(seed=seed, budget_ms=REFERENCE_BUDGET_MS)
     if name == "random":
         return RandomBot(seed=seed)
     if name == "heuristic":
         return HeuristicBot()
     if name == "search":
         return SearchBot(seed=seed, budget_ms=budget_ms, samples=samples)
-    raise ValueError(f"unknown bot {name!r}: use random, heuristic, search or hint (or easy, medium, hard)")
+    raise ValueError(f"unknown bot {name!r}: use random, heuristic, search, reference or hint (or easy, medium, hard)")
 
 
 def bot_for_level(level: str, seed: int | None = None) -> Bot:
@@ -119,13 +129,16 @@ def run_hands(
     samples: int | None = None,
     out: Callable[[str], None] = print,
     times: list[float] | None = None,
+    samples_a: int | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures
-    (``times``, if given, receives A's decision times in seconds)."""
+    (``times``, if given, receives A's decision times in seconds; ``samples_a``, if given, is A's
+    budget instead of ``samples``)."""
     rules = RuleSet.named(rules_name)
     deals = max(1, hands // 2)
     rng = random.Random(seed)
-    bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
+    own = samples if samples_a is None else samples_a
+    bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=own))
     bot_b = _Timed(make_bot(b, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
     wins: list[float] = []
     diffs: list[float] = []
@@ -178,13 +191,13 @@ def run_hint_bench(
     samples: int | None = None,
     out: Callable[[str], None] = print,
 ) -> dict[str, Any]:
-    """A player who always follows the Hint against the computer of ``level`` (medium or hard) over
-    ``hands`` seat-swapped hands: ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the
-    Hint's decision times."""
-    if level not in ("medium", "hard"):
-        raise ValueError(f"--hint-vs takes medium or hard, not {level!r}")
+    """A player who always follows the Hint against the computer of ``level`` (medium, hard, or
+    ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands:
+    ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's decision times."""
+    if level not in ("medium", "hard", "reference"):
+        raise ValueError(f"--hint-vs takes medium, hard or reference, not {level!r}")
     times: list[float] = []
-    figures = run_hands("hint", level, hands, seed, rules_name, samples=samples, out=lambda _line: None, times=times)
+    figures = run_hands("hint", level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times)
     share, ci = figures["share"], figures["share_ci"]
     low, high = max(0.0, share - ci), min(1.0, share + ci)
     out(
@@ -192,6 +205,7 @@ def run_hint_bench(
         f"{figures['hands']} hands"
     )
     out(_latency("of the hint", times))
+    out(f"hint vs {level}: mean point difference per hand {figures['mean']:+.1f} (95% CI ±{figures['mean_ci']:.1f})")
     return figures
 
 

@@ -60,12 +60,13 @@ def grade_name(found: Grade) -> str:
 
 
 def loss_words(d: Decision) -> str:
-    """ "−31 ± 14 points", "−12 points" (exact), or "" (a claim: a game is not a number of points)."""
-    if d.loss is None or d.loss <= 0:
+    """ "about 31 points lost, give or take 14", "12 points lost" (exact), or "" (a best move, or a
+    claim: a game is not a number of points). The number is the one the class is made from."""
+    if d.loss is None or round(d.loss) <= 0:
         return ""
     if d.samples:
-        return _("−{points} ± {se} points").format(points=round(d.loss), se=round(d.se))
-    return _("−{points} points").format(points=round(d.loss))
+        return _("about {points} points lost, give or take {se}").format(points=round(d.loss), se=round(d.se))
+    return _("{points} points lost").format(points=round(d.loss))
 
 
 def decision_html(d: Decision, player: int) -> str:
@@ -102,8 +103,8 @@ def review_summary_text(found: HandReview) -> str:
     if dealt:
         typical = sorted(errors)[len(errors) // 2] if errors else 0.0
         text += " " + _(
-            "Phase 1 is judged over {n} deals of the hidden cards as you saw them (a loss is known to about ± {se} "
-            "points); phase 2 exactly."
+            "Phase 1 is judged over {n} deals of the hidden cards as you saw them, the same deals the Hint uses "
+            "(a loss there is known give or take about {se} points); phase 2 exactly."
         ).format(n=max(dealt), se=round(typical))
     return text
 
@@ -117,10 +118,6 @@ class ReviewPanel:
 
     def __init__(self, table: TableController) -> None:
         self.table = table
-        self.samples = 48
-        """Deals of the hidden cards for each phase-1 decision (about 1.7 s for a hand's 8 decisions here)."""
-        self.budget_s: float | None = 2.5
-        """At most about this many seconds for phase 1 (a busy machine: fewer deals, at least 8; None: no limit)."""
         self.result: HandReview | None = None
         self.retry: Retry | None = None
         self._state: HandState | None = None
@@ -201,9 +198,9 @@ class ReviewPanel:
         found = review(
             state,
             self.table.human,
-            samples=self.samples,
-            seed=self.table.seed,
-            budget_s=self.budget_s,
+            budget=self.table.budget,
+            moves=self.table.learner_moves(),
+            offered=self.table._offered,
             progress=progress,
         )
         self.progress.layout.display = "none"

@@ -32,7 +32,6 @@ import dataclasses
 import html
 import json
 import logging
-import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +42,7 @@ import ipywidgets as w
 from tartli import names
 from tartli.bots import LEVELS, Bot, NoHint, bot_for_level, solve
 from tartli.bots.base import right_claim
+from tartli.bots.evaluate import COURSE, restrict
 from tartli.bots.hint import hint as advise
 from tartli.bots.review import HandSummary, review
 from tartli.cards import Card
@@ -359,19 +359,17 @@ class TableController:
         self.level = level
         self._own_opponent = opponent is None  # the default computer is re-seeded with each new deal
         self.opponent: Bot = opponent or bot_for_level(level, seed=self.seed)
-        self._hint_rng = random.Random(self.seed)
-        self.hint_budget_ms = 120.0
-        """The Hint's phase-1 search time (about; :func:`tartli.bots.hint.hint`)."""
-        self.hint_samples: int | None = None
-        """Or a fixed number of deals for the Hint's search (tests: the same hint on any machine)."""
+        self.budget = COURSE
+        """The evaluation's budget for the Hint, the review and Try again: one for all three, so they
+        agree (:func:`tartli.bots.evaluate.evaluate`; tests give it fewer deals)."""
+        self._mine: tuple[HandState | None, set[int]] = (None, set())
+        """The hand's moves (indices) the learner made here: the review judges these only."""
         self.hinted: Move | None = None
         """The move the Hint shown advises (None: no hint shown, or no move to advise)."""
         self._hint_at: tuple[HandState, int] | None = None  # the moment the hint shown was given for
         self._summaries: list[HandSummary] = []
         """The match's booked hands' summaries (decisions by class, points), kept with the saved match."""
         self._hand_summary: tuple[tuple[HandState, int], HandSummary] | None = None
-        self.summary_samples = 16
-        """Deals for each phase-1 decision when a hand is summed up without its review (at Next hand)."""
         self._hand: HandState | None = None  # the hand whose levels are noted in _levels
         self._levels: set[str] = set()
         self._listeners: list[Callable[[], None]] = []
@@ -744,6 +742,8 @@ class TableController:
         match.state = state
         match.tie_pending = data.get("tie_pending") is True
         self.rules, self.match = record.rules, match
+        # The game kept in the browser was played at this table: the learner's moves are theirs again.
+        self._mine = (state, {k for k, m in enumerate(state.moves) if self.two_players or m.player == self.human})
         self._summaries = summaries
         if type(seed) is int:
             self.seed = seed
@@ -898,11 +898,13 @@ class TableController:
         return None
 
     def hand_summary(self) -> HandSummary:
-        """The finished hand's summary: from its review, or reviewed now with fewer deals
-        (:attr:`summary_samples`) when the learner did not ask for the review."""
+        """The finished hand's summary: from its review, or reviewed now (the same review) when the
+        learner did not ask for it."""
         known = self._known_summary()
         if known is None:
-            found = review(self.state, self.human, samples=self.summary_samples, seed=self.seed, budget_s=1.0)
+            found = review(
+                self.state, self.human, budget=self.budget, moves=self.learner_moves(), offered=self._offered
+            )
             self.note_summary(self.state, found.summary)
             known = found.summary
         return known
@@ -978,14 +980,9 @@ class TableController:
         elif self._pending or self._cards_hidden():
             text = _("Wait for the computer's move: a hint comes when it is your turn.")
         else:
-            view = state.view(viewer)
-            legal = tuple(m for m in view.legal_moves if self._offered(m))
-            kinds = {type(m) for m in legal}
-            # Passing is offered only beside a declaration; the search plays cards and declarations.
-            legal = tuple(m for m in legal if not (isinstance(m, Pass) and Declare not in kinds))
-            view = dataclasses.replace(view, legal_moves=legal)
+            view = restrict(state.view(viewer), self._offered)  # as the review will judge it
             try:
-                found = advise(view, rng=self._hint_rng, budget_ms=self.hint_budget_ms, samples=self.hint_samples)
+                found = advise(view, budget=self.budget)
             except NoHint:
                 found = None
             if found is None:
@@ -1205,10 +1202,24 @@ class TableController:
         if self._pending:
             raise TartliError(_("K1: wait for the computer's move"))
         self.state.push(move)  # raises IllegalMoveError with the rule, leaving the state as it was
+        self._note_mine(len(self.state.moves) - 1)
         self._redo.clear()
         self._held = False
         self.say(self._describe_last())
         self._after_move()
+
+    def _note_mine(self, index: int) -> None:
+        state = self.state
+        if self._mine[0] is not state:
+            self._mine = (state, set())
+        self._mine[1].add(index)
+
+    def learner_moves(self) -> frozenset[int]:
+        """The moves of the hand under way that the learner made at this table (their indices): not a
+        lesson's script, the moves of a record loaded or of a shared game, or the computer's. A move
+        taken back and made again (Redo) stays the learner's."""
+        state = self.state
+        return frozenset(self._mine[1]) if self._mine[0] is state else frozenset()
 
     def _describe_last(self) -> str:
         events = self.state.view(self.viewer).events
