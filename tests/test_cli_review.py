@@ -52,9 +52,10 @@ def test_review_prints_one_json_object_per_decision_then_a_summary() -> None:
     assert summary["samples"] == 16 and summary["loss_se"]["mean"] > 0
 
 
-def test_review_of_the_other_player_and_the_same_seed_the_same_lines() -> None:
-    a = run("review", str(RECORD), "--player", "1", "--samples", "4", "--seed", "3")
-    b = run("review", str(RECORD), "--player", "1", "--samples", "4", "--seed", "3")
+def test_review_of_the_other_player_and_the_same_record_the_same_lines() -> None:
+    """Each position is dealt from itself: two runs (two processes, nothing kept) print the same."""
+    a = run("review", str(RECORD), "--player", "1", "--samples", "4")
+    b = run("review", str(RECORD), "--player", "1", "--samples", "4")
     assert a.returncode == 0
     lines = a.stdout.splitlines()
     assert all(json.loads(line)["move"].startswith("1: ") for line in lines[:-1])
@@ -91,9 +92,10 @@ def test_review_names_an_illegal_move_of_the_record(tmp_path: Path) -> None:
 def test_bench_hint_vs_prints_the_share_of_hands() -> None:
     proc = run("bench", "--hint-vs", "medium", "--hands", "2", "--seed", "4", "--samples", "2")
     assert proc.returncode == 0, proc.stderr
-    first, second = proc.stdout.splitlines()
+    first, second, third = proc.stdout.splitlines()
     assert re.fullmatch(r"hint vs medium: \d+\.\d% of hands \(95% CI \d+\.\d-\d+\.\d%\), 2 hands", first)
     assert second.startswith("latency of the hint: mean ")
+    assert re.fullmatch(r"hint vs medium: mean point difference per hand [+-]\d+\.\d \(95% CI ±\d+\.\d\)", third)
     bad = run("bench", "--hint-vs", "easy", "--hands", "2")
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tartli.bots import HeuristicBot, RandomBot, SearchBot, solve
+from tartli.bots.evaluate import Budget
 from tartli.bots.hint import hint
 from tartli.game import PHASE1_TRICKS, HandState
 from tartli.moves import Play
@@ -57,9 +58,9 @@ def test_the_medium_computer_plays_the_rule_of_thumb_moves() -> None:
 
 def test_the_hint_is_the_hint_functions_move_and_its_reason() -> None:
     table = TableController(seed=7)
-    table.hint_samples = 8
+    table.budget = Budget(deals=8)
     view = table.state.view(table.human)
-    expected = hint(view, rng=random.Random(7), samples=8)
+    expected = hint(view, budget=Budget(deals=8))
     table.hint_button.click()
     text = table.hint_view.value.replace("&#x27;", "'")
     assert table.hinted == expected.move
@@ -77,7 +78,7 @@ def test_in_phase_2_the_hint_is_exact() -> None:
     view = table.state.view(table.human)
     text = table.hint()
     assert table.hinted in solve(view).best_moves  # a card the solver calls best
-    assert text == f"Hint: {move_words(table.hinted, view)} — {hint(view, rng=random.Random(0)).reason}"
+    assert text == f"Hint: {move_words(table.hinted, view)} — {hint(view).reason}"
 
 
 @pytest.mark.rule("T4", "C5", "S2")
@@ -140,7 +141,7 @@ def test_the_review_is_shown_only_when_the_hand_is_over_and_finds_a_costly_card(
     items = review_hand(table.state, 0)
     assert any(i.loss > 0 for i in items), "random play was chosen to make at least one mistake here"
     assert "Review this hand" in table.review_view.value
-    table.review_panel.samples = 8
+    table.budget = Budget(deals=8)
     table.review_panel.button.click()
     assert "one of the costliest" in table.review_view.value
     table.next_button.click()

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tartli.bots.evaluate import Budget
 from tartli.bots.review import Grade, HandSummary
 from tartli.course import taught
 from tartli.moves import Declare, GoOut, Move, Pass, Play
@@ -25,10 +26,8 @@ LESSON_TABLES = [  # the lessons whose page has a table, with the controls the c
 
 
 def quick(table: TableController) -> TableController:
-    """The Hint's search and the review on few deals (the same advice on any machine, fast)."""
-    table.hint_samples = 4
-    table.review_panel.samples = 6
-    table.summary_samples = 4
+    """The Hint, the review and Try again on few deals (one budget: they agree, and it is fast)."""
+    table.budget = Budget(deals=6, min_deals=4, batch=2)
     return table
 
 
@@ -199,7 +198,7 @@ def test_try_again_opens_the_position_and_gives_stars() -> None:
 def grade_of(value: object) -> Grade:
     from tartli.bots.review import grade
 
-    return grade(value.loss, value.se)  # type: ignore[attr-defined]
+    return grade(value.loss)  # type: ignore[attr-defined]
 
 
 def try_with_controls(panel: object, move: Move) -> str:

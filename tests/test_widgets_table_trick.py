@@ -11,6 +11,7 @@ import pytest
 
 from tartli import Card, Deal, HandState
 from tartli.bots import HeuristicBot, RandomBot
+from tartli.bots.evaluate import Budget
 from tartli.moves import Play
 from tartli.record import Record
 from tartli.widgets import TableController
@@ -311,9 +312,9 @@ def test_the_hint_offers_only_what_the_table_offers() -> None:
     deal = deal_with("AB KB OB XH 8H 9L 7A 8A UL", "AH 7H AL OL 8L UA 7B XB 9A", "9H")
     t = TableController(opponent=Plays(), delay=0, controls={"swap", "hint"})
     t.load_deal(deal)
-    t.hint_samples = 16
+    t.budget = Budget(deals=16)
     assert "declar" not in t.hint().lower() and t.hinted in t.offered_moves()
     full = TableController(opponent=Plays(), delay=0)
     full.load_deal(deal)
-    full.hint_samples = 16
+    full.budget = Budget(deals=16)
     assert "Bell-Ace-Terc" in full.hint()  # declaring it advised, or weighed against the card advised

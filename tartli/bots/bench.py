@@ -202,6 +202,7 @@ def agreement(hands: int = 200, seed: int = 1, positions: int = 1000, rules_name
                 else:
                     move = medium.choose(view)
                 state.push(move)
+            clear_kept()  # the review computes every number itself, nothing kept from the Hint
             found = review(state, follower)
             for d in found.decisions:
                 decisions += 1

@@ -93,7 +93,7 @@ def causes(view: PlayerView, evaluation: Evaluation, move: Move) -> list[Cause]:
         melds: set[Meld] = set()
         for line in (*best, *mine):
             melds |= side(line)
-        for meld in melds - already:
+        for meld in sorted(melds - already, key=lambda m: m.text):
             kb = sum(meld in side(x) for x in best)
             km = sum(meld in side(x) for x in mine)
             delta = kb - km if kind == "meld" else km - kb
@@ -120,7 +120,7 @@ def causes(view: PlayerView, evaluation: Evaluation, move: Move) -> list[Cause]:
     cards_mine = _mean(mine)
     if cards_best > cards_mine:
         found.append(Cause("cards", 2 * (cards_best - cards_mine), cards_best, cards_mine, n))
-    found.sort(key=lambda c: -c.worth)
+    found.sort(key=lambda c: (-c.worth, c.kind, "" if c.meld is None else c.meld.text))  # the same on every run
     return found
 
 

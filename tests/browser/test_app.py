@@ -251,6 +251,59 @@ def test_the_hint_the_review_and_try_again_at_the_table(open_page: Any) -> None:
     opened.watch.assert_clean()
 
 
+def test_a_hand_that_follows_the_hint_is_best_at_every_decision_of_the_review(open_page: Any) -> None:
+    """Issue 35, through the course's server and the real page: every move of the hand is the Hint's
+    (a card clicked, or the button of the declaration, béla, pass or swap it advises; the Hint puts an
+    advised declaration in the menu), then *Review this hand*: no decision is classed worse than best,
+    and there is nothing to try again."""
+    opened = open_table(open_page)
+    page = opened.page
+    new_deal(page, 5)
+    hint_view = page.locator(".tartli-hint")
+    followed: list[str] = []
+    for _ in range(60):
+        state = wait_for_my_turn(page)
+        if "Hand over" in state.status:
+            break
+        before = hint_view.inner_text()
+        page.get_by_role("button", name="Hint").click()
+        page.wait_for_function(
+            "before => { const t = (document.querySelector('.tartli-hint') || {}).innerText || '';"
+            " return t !== before && t.includes('Hint:'); }",
+            arg=before,
+        )
+        advice = hint_view.inner_text().split("Hint: ", 1)[1].split(" — ")[0]
+        followed.append(advice)
+        if advice.startswith(("lead the ", "play the ")):
+            name = advice.split(" the ", 1)[1]
+            (pick,) = [p for p in state.playable if str(Card.parse(p).name()) == name]
+            play(page, pick)
+        elif advice.startswith("declare béla"):
+            act_and_wait(page, lambda: button(page, "Béla (40)").click())
+        elif advice.startswith("declare "):
+            act_and_wait(page, lambda: button(page, "Declare").click())
+        elif advice.startswith("pass"):
+            act_and_wait(page, lambda: button(page, "Pass").click())
+        elif advice.startswith("swap"):
+            act_and_wait(page, lambda: button(page, "Swap the trump Seven").click())
+        else:
+            pytest.fail(f"advice not followed: {advice!r}")
+    else:
+        pytest.fail(f"the hand did not end: {table_state(page)}")
+    assert len(followed) >= 9
+    page.get_by_role("button", name="Review this hand").click()
+    decisions = page.locator(".tartli-review li.tartli-decision")
+    decisions.first.wait_for(timeout=90_000)
+    page.locator(".tartli-review", has_text="Accuracy").wait_for(timeout=90_000)
+    rows = decisions.all_inner_texts()
+    assert len(rows) >= 8, rows
+    worse = [row for row in rows if "✓ Best" not in row]
+    assert not worse, (followed, worse)
+    assert "Accuracy 100%" in page.locator(".tartli-review").inner_text()
+    assert page.locator(".tartli-review button", has_text="Try again").count() == 0
+    opened.watch.assert_clean()
+
+
 # ---------------------------------------------------------------- 3. an illegal click
 
 
