@@ -32,6 +32,7 @@ from tartli.melds import MeldKind
 from tartli.moves import Declare, Play
 from tartli.rules import RuleSet
 from tartli.widgets.hand_review import loss_words
+from tests.helpers import cards
 from tests.test_bots import positions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,22 +103,16 @@ def _under_vannak_position() -> HandState:
     Hearts and Bells, and the face-up indicator is the Under of Acorns. Any trump of yours wins the
     trick (4 card points) and gives the Under away to the computer; losing it draws the Under, and
     the Under-vannak (100) is yours to declare in trick 8."""
-    c = Card.parse
     deal = Deal(
         dealer=1,
-        hands=(
-            tuple(map(c, "OH XB 9A 8A 7B KB UL UH UB".split())),
-            tuple(map(c, "OL KA 8L OA OB 9B 7L XH KH".split())),
-        ),
-        indicator=c("UA"),
-        talon=tuple(map(c, "7H 8B AL AA AB 7A AH XL 8H 9L XA 9H KL".split())),
+        hands=(cards("OH XB 9A 8A 7B KB UL UH UB"), cards("OL KA 8L OA OB 9B 7L XH KH")),
+        indicator=Card.parse("UA"),
+        talon=cards("7H 8B AL AA AB 7A AH XL 8H 9L XA 9H KL"),
     )
     state = HandState(deal, RuleSet.hungarian())
-    state.push_many(
-        ["0: play 7B", "1: bela", "1: play 9B", "1: play 7H", "0: play 8B", "1: play 8L", "0: play KB"]
-        + ["1: play 7L", "0: declare terc:9A", "0: play AA", "0: play AH", "1: play KA", "1: play 8H"]
-        + ["0: play 9L", "1: play KH"]
-    )
+    moves = "0: play 7B|1: bela|1: play 9B|1: play 7H|0: play 8B|1: play 8L|0: play KB|1: play 7L"
+    moves += "|0: declare terc:9A|0: play AA|0: play AH|1: play KA|1: play 8H|0: play 9L|1: play KH"
+    state.push_many(moves.split("|"))
     return state
 
 
@@ -133,7 +128,8 @@ def test_the_hint_loses_trick_7_for_the_under_vannak_and_the_review_names_it() -
     assert isinstance(advice.move, Play)
     card = advice.move.card
     assert card.rank.name != "UNDER"  # the vannak is kept whole
-    assert not (card.suit is view.trump or (card.suit is lead.suit and card.strength(view.trump) > lead.strength(view.trump)))
+    heads = card.suit is lead.suit and card.strength(view.trump) > lead.strength(view.trump)
+    assert card.suit is not view.trump and not heads  # it lets the trick go
     # The learner took the trick with a trump instead: the review names the vannak the draw would have completed.
     state.push("0: play 7A")
     while not state.is_over:
