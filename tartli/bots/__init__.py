@@ -6,10 +6,11 @@
 * :class:`SearchBot` (hard): determinized Monte Carlo in phase 1, the exact
   solver (:mod:`tartli.bots.solver`) in phase 2.
 
-:func:`tartli.bots.hint.hint` is the best advice for the player to move, with a reason that is
-true of the position; :func:`tartli.bots.review.review` judges every decision of a player in a
-hand, and gives the positions back for Try again (the modules keep their names: import the
-functions from them).
+:func:`tartli.bots.evaluate.evaluate` is the course's one evaluation of a position:
+:func:`tartli.bots.hint.hint` advises its best move, with a reason that is true of the position;
+:func:`tartli.bots.review.review` judges every decision of a player in a hand by it, and gives the
+positions back for Try again, which judges by it too; :func:`tartli.bots.explain.cause` says why a
+move lost, from its lines (the modules keep their names: import the functions from them).
 
 ``bot_for_level("easy" | "medium" | "hard")`` gives the opponent of a level;
 :mod:`tartli.bots.tournament` plays them against each other.

@@ -94,7 +94,7 @@ class MoveValue:
     card_points: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """What one playout of a move brought the player judged: the evaluation's own lines, from which
     a review says why a move lost (:func:`tartli.bots.explain.cause`)."""
@@ -397,7 +397,7 @@ def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> Player
 
 
 _CACHE: OrderedDict[tuple[int, Budget], Evaluation] = OrderedDict()
-_CACHE_SIZE = 256
+_CACHE_SIZE = 48  # a hand's decisions several times over; a phase-1 evaluation keeps up to ~640 lines
 
 
 def evaluate(view: PlayerView, budget: Budget = COURSE) -> Evaluation:
@@ -409,7 +409,7 @@ def evaluate(view: PlayerView, budget: Budget = COURSE) -> Evaluation:
     gets the same numbers); phase 2: exact (:func:`exact_values`). Béla (B1), when it may be declared,
     is first: declaring it costs nothing (its holder still makes any move they could make without it)
     and holding it back can lose its 40 points, so it gets the best other move's numbers. Evaluations
-    are kept (the last 256), so the review of a hand whose Hint was asked reuses its numbers.
+    are kept (the last 48), so the review of a hand whose Hint was asked reuses its numbers.
     """
     if not isinstance(view, PlayerView):
         raise TartliError("an evaluation needs a player's view (state.view(player))")
