@@ -279,15 +279,16 @@ class CardList(list[Card]):
         return hand_svg(self, card_width=70)
 
 
+# _BYTE_INDICES[k][b]: the card indices of byte ``b`` of a mask's ``k``-th byte (a suit), in order.
+_BYTE_INDICES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4))
+
+
 def indices_of(mask: int) -> list[int]:
     """The card indices whose bits are set in ``mask``, in order (for the bots' fast loops)."""
-    _mask_arg(mask)
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    if type(mask) is not int or not 0 <= mask <= FULL_PACK_MASK:
+        _mask_arg(mask)  # the error
+    a, b, c, d = _BYTE_INDICES
+    return [*a[mask & 255], *b[mask >> 8 & 255], *c[mask >> 16 & 255], *d[mask >> 24]]
 
 
 def cards_of(mask: int) -> CardList:
