@@ -157,7 +157,6 @@ class Budget:
     min_deals: int = 16
     batch: int = 8
     drop: float = 45.0
-    win_bonus: float = 0.0
 
     def __post_init__(self) -> None:
         if type(self.deals) is not int or self.deals < 1:
@@ -217,17 +216,10 @@ def playout_lines(base: HandState, moves: Sequence[Move], player: int, seed: flo
     return out
 
 
-def _score(line: Line, bonus: float) -> float:
-    """A playout's result as the evaluation counts it: the final point difference, plus ``bonus``
-    for a hand won and minus it for a hand lost."""
-    d = line.diff
-    return d + bonus if d > 0 else d - bonus if d < 0 else float(d)
-
-
-def _loss(best: Sequence[Line], mine: Sequence[Line], bonus: float) -> tuple[float, float]:
-    """Mean and standard error of the best move's result minus this move's, over the deals both
-    were played on."""
-    diffs = [_score(b, bonus) - _score(m, bonus) for b, m in zip(best, mine, strict=False)]
+def _loss(best: Sequence[Line], mine: Sequence[Line]) -> tuple[float, float]:
+    """Mean and standard error of the best move's difference minus this move's, over the deals
+    both were played on."""
+    diffs = [b.diff - m.diff for b, m in zip(best, mine, strict=False)]
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
@@ -240,14 +232,14 @@ def _won(diff: float) -> float:
     return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
 
 
-def _summarize(player: int, moves: Sequence[Move], lines: dict[Move, list[Line]], bonus: float) -> Evaluation:
+def _summarize(player: int, moves: Sequence[Move], lines: dict[Move, list[Line]]) -> Evaluation:
     full = max(len(v) for v in lines.values())
     complete = [m for m in moves if len(lines[m]) == full]
-    means = {m: sum(_score(x, bonus) for x in lines[m]) / len(lines[m]) for m in moves}
+    means = {m: sum(x.diff for x in lines[m]) / len(lines[m]) for m in moves}
     best = max(complete, key=lambda m: means[m])  # the first of equals: the order of ``moves``
     out = []
     for m in moves:
-        loss, se = (0.0, 0.0) if m == best else _loss(lines[best], lines[m], bonus)
+        loss, se = (0.0, 0.0) if m == best else _loss(lines[best], lines[m])
         won = sum(_won(x.diff) for x in lines[m]) / len(lines[m])
         out.append(MoveValue(m, means[m], loss, se, len(lines[m]), won))
     out.sort(key=lambda v: (v.move != best, v.loss, moves.index(v.move)))
@@ -283,11 +275,11 @@ def sample_values(
         for m, line in zip(active, playout_lines(base, active, me, seed), strict=True):
             lines[m].append(line)
         if n >= budget.min_deals and (n - budget.min_deals) % budget.batch == 0 and len(active) > 1:
-            found = _summarize(me, active, lines, budget.win_bonus)
+            found = _summarize(me, active, lines)
             best = found.best.move
             active = [v.move for v in found.moves if v.move == best or v.loss - 2 * v.se < budget.drop]
             active.sort(key=chosen.index)
-    found = _summarize(me, chosen, lines, budget.win_bonus)
+    found = _summarize(me, chosen, lines)
     if passing is None or passing in chosen:
         return found
     plays = [v for v in found.moves if isinstance(v.move, Play)]

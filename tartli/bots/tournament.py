@@ -54,9 +54,6 @@ def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, sa
     name = LEVELS.get(name, name)
     if name == "hint":
         return HintBot(budget=COURSE if samples is None else Budget(deals=samples))
-    if name.startswith("hint:"):  # an experiment: hint:DEALS:BONUS
-        _h, deals, bonus = name.split(":")
-        return HintBot(budget=Budget(deals=int(deals), win_bonus=float(bonus)))
     if name == "reference":
         return SearchBot(seed=seed, budget_ms=REFERENCE_BUDGET_MS)
     if name == "random":
