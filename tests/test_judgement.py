@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from tartli.bots import HeuristicBot
+from tartli.bots.bench import hint_follower_hand
 from tartli.bots.evaluate import COURSE, clear_kept, evaluate
 from tartli.bots.explain import causes
 from tartli.bots.hint import NoHint, hint
@@ -38,25 +39,6 @@ from tests.test_bots import positions
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _follow_the_hint(deal: Deal, follower: int, rules: RuleSet) -> HandState:
-    """A hand in which ``follower`` always makes the Hint's move and the other plays by the rules of thumb."""
-    medium = HeuristicBot()
-    state = HandState(deal, rules)
-    while not state.is_over:
-        player = state.to_move
-        assert player is not None
-        view = state.view(player)
-        if player == follower:
-            try:
-                move = hint(view).move
-            except NoHint:  # pragma: no cover - the player to move always gets a hint
-                move = medium.choose(view)
-        else:
-            move = medium.choose(view)
-        state.push(move)
-    return state
-
-
 @pytest.mark.rule("T2", "T3", "T4", "M4", "K1")
 def test_the_review_finds_every_move_of_a_hint_follower_best() -> None:
     """20 seat-swapped hands (10 deals, each with the follower in both seats), the course's budget; the
@@ -66,7 +48,7 @@ def test_the_review_finds_every_move_of_a_hint_follower_best() -> None:
     for k in range(10):
         deal = Deal.shuffled(rng, dealer=k % 2)
         for follower in (0, 1):
-            state = _follow_the_hint(deal, follower, RuleSet.named(("hungarian", "pais", "austrian")[k % 3]))
+            state = hint_follower_hand(deal, follower, RuleSet.named(("hungarian", "pais", "austrian")[k % 3]))
             clear_kept()
             found = review(state, follower)
             for d in found.decisions:

@@ -31,7 +31,7 @@ from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.hint import NoHint, hint
 from tartli.bots.review import Grade, review
 from tartli.bots.solver import solve
-from tartli.game import PHASE1_TRICKS, Deal, HandState
+from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView
 from tartli.moves import Play
 from tartli.rules import RuleSet
 
@@ -175,33 +175,39 @@ def review_time(
     return figures
 
 
+def hint_follower_hand(deal: Deal, follower: int, rules: RuleSet, views: list[PlayerView] | None = None) -> HandState:
+    """A hand in which ``follower`` always makes the Hint's move and the other seat plays by the rules
+    of thumb (the Medium computer); ``views``, if given, receives every view the Hint advised."""
+    medium = HeuristicBot()
+    state = HandState(deal, rules)
+    while not state.is_over:
+        player = state.to_move
+        assert player is not None
+        view = state.view(player)
+        move = None
+        if player == follower:
+            try:
+                move = hint(view).move
+                if views is not None:
+                    views.append(view)
+            except NoHint:  # not expected: the player to move always gets a hint
+                move = None
+        state.push(move if move is not None else medium.choose(view))
+    return state
+
+
 def agreement(hands: int = 200, seed: int = 1, positions: int = 1000, rules_name: str = "hungarian") -> dict[str, int]:
     """One judgement (see the module notes): decisions of a Hint follower the review classes worse
     than best, and Hints asked twice that differ."""
     rules = RuleSet.named(rules_name)
     rng = random.Random(seed)
-    medium = HeuristicBot()
-    views = []
-    decisions = worse = hints = 0
+    views: list[PlayerView] = []
+    decisions = worse = 0
     by_class: dict[str, int] = {}
     for k in range(max(1, hands // 2)):
         deal = Deal.shuffled(rng, dealer=k % 2)
         for follower in (0, 1):
-            state = HandState(deal, rules)
-            while not state.is_over:
-                player = state.to_move
-                assert player is not None
-                view = state.view(player)
-                if player == follower:
-                    try:
-                        move = hint(view).move
-                        hints += 1
-                        views.append(view)
-                    except NoHint:
-                        move = medium.choose(view)
-                else:
-                    move = medium.choose(view)
-                state.push(move)
+            state = hint_follower_hand(deal, follower, rules, views)
             clear_kept()  # the review computes every number itself, nothing kept from the Hint
             found = review(state, follower)
             for d in found.decisions:
