@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +233,25 @@ def test_the_courses_budget_is_the_one_the_table_uses() -> None:
     clear_kept()
     first = evaluate(view)
     assert table.hint() and table.hinted == first.best.move
+
+
+@pytest.mark.parametrize("lang", ["hu", "de"])
+def test_the_reviews_list_speaks_the_pages_language(lang: str) -> None:
+    """Every word of a review's list (class, loss, the costliest mark, the sentence) is the page's
+    language: "one of the costliest" stood in English in Hungarian and German (its call sat inside an
+    f-string, where the catalog's extractor does not look)."""
+    from tartli import i18n
+    from tartli.widgets.hand_review import decision_html, review_summary_text
+    from tests.test_i18n_engine import english_left
+
+    state = _played(3, slips=0.7)
+    i18n.set_language(lang)
+    try:
+        found = review(state, 0)
+        assert any(d.costly for d in found.decisions)
+        for d in found.decisions:
+            shown = re.sub(r"<[^>]+>", " ", decision_html(d, 0))
+            assert english_left(shown) == [], shown
+        assert english_left(review_summary_text(found)) == []
+    finally:
+        i18n.set_language("en")

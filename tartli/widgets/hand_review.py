@@ -78,7 +78,8 @@ def decision_html(d: Decision, player: int) -> str:
     loss = loss_words(d)
     mark = ""
     if d.costly:
-        mark = f" <b style='color:#a40000'>⚑ {html.escape(_('one of the costliest'))}</b>"
+        costliest = _("one of the costliest")  # (outside the f-string: the catalog's extractor reads calls only)
+        mark = f" <b style='color:#a40000'>⚑ {html.escape(costliest)}</b>"
     colour = GRADE_COLOURS[d.grade]
     return (
         f"<li class='tartli-decision' data-index='{d.index}'><b>{html.escape(head)}</b> "
