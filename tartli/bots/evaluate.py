@@ -1,21 +1,24 @@
-"""What each move of a position is worth: the numbers behind the Hint and the review.
+"""The course's one evaluation of a position: the numbers behind the Hint, the review and Try again.
 
-Both measure a move by the hand's final **point difference**: the player's hand points (melds
-and card points, béla included) minus the opponent's at the end of the hand. That is what decides
-who wins the hand, and it is the same unit in both phases.
+:func:`evaluate` values every move a page offers its player by the hand's final **point
+difference**: the player's hand points (melds and card points, béla included) minus the
+opponent's at the end of the hand. That is what decides who wins the hand, and it is the same unit
+in both phases. The Hint advises its best move, the review grades a decision by its losses, Try
+again judges a new try by it: one judgement, so a move the Hint advised is the review's best.
 
-* **Phase 1** (tricks 1-7, :func:`sample_values`): the hidden cards are dealt ``samples`` times
-  from the player's view only (:class:`~tartli.bots.determinize.Sampler`: consistent with everything
-  the player has seen, and with hands that had nothing to declare where the opponent said nothing,
-  as the search bot samples them; the search's weighting of each deal by the opponent's last plays
-  is left out, since it leaves only a few deals that count and the sampling error grows), and on
-  each deal every move is made and the hand played out by the search's fast policy
-  (:func:`~tartli.bots.search.playout_values`), every move with the same deal and the same random
-  numbers (common random numbers: the *differences* between moves are much less noisy than their
-  values). A move's ``loss`` is the mean, over the deals it was played on, of the best move's
-  result minus its own, with its standard error. The numbers measure the moves against the fast
-  policy's play of the rest of the hand, not against best play: a model, like every evaluation of
-  a hidden-card game.
+* **Phase 1** (tricks 1-7, :func:`sample_values`): the hidden cards are dealt from the player's
+  view only (:class:`~tartli.bots.determinize.Sampler`: consistent with everything the player has
+  seen, and with hands that had nothing to declare where the opponent said nothing), from a seed
+  made of the position itself (:func:`position_seed`), so the same position is always dealt the
+  same; on each deal every move is made and the hand played out by the search's fast policy
+  (:func:`~tartli.bots.search.playout`) through the draws, trick 8's declarations and phase 2,
+  every move with the same random numbers (common random numbers: the *differences* between moves
+  are much less noisy than their values). Each playout keeps a :class:`Line` (what the hand
+  brought), from which :mod:`tartli.bots.explain` says why a move lost. A move's ``loss`` is the
+  mean, over the deals it was played on, of the best move's result minus its own, with its
+  standard error. :class:`Budget` says how many deals, and when a move certainly worse than good
+  is dropped. The numbers measure the moves against the fast policy's play of the rest of the
+  hand, not against best play: a model, like every evaluation of a hidden-card game.
 * **Phase 2** (tricks 8-16, :func:`exact_values`): both hands are known, so the value is exact:
   the solver's card-point difference with best play on both sides (:func:`tartli.bots.solver.solve`)
   plus the meld difference. In trick 8, the last trick for melds (M4), the declarations, the
@@ -28,12 +31,12 @@ who passes may still play it). Going out (S3) is not valued here: a claim is rig
 the count (the Hint and the review judge it by :meth:`~tartli.game.PlayerView.claim`), so
 :data:`GoOut` moves are left out.
 
->>> import random
 >>> from tartli.game import HandState
 >>> state = HandState.from_seed(4)
->>> found = sample_values(state.view(state.to_move), samples=4, rng=random.Random(1))
->>> found.best.loss, found.samples
-(0.0, 4)
+>>> view = state.view(state.to_move)
+>>> found = evaluate(view, Budget(deals=4))
+>>> found.best.loss, found.samples, evaluate(view, Budget(deals=4)) == found
+(0.0, 4, True)
 """
 
 from __future__ import annotations
