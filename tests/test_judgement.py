@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
@@ -255,3 +256,27 @@ def test_the_reviews_list_speaks_the_pages_language(lang: str) -> None:
         assert english_left(review_summary_text(found)) == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.rule("C5")
+def test_the_trick_log_adds_up_to_the_card_points_the_board_shows() -> None:
+    """Issue 36, item 5: in lesson 08's second endgame ("Lead well") the log's tricks added up to 106
+    while the board said 116: trick 16's line now carries the last trick's 10 (C5)."""
+    space = _lesson_08_table()
+    table, position = space["table"], space["position"]
+    position.value = position.options[1]
+    while not table.state.is_over:
+        if table.state.to_move != table.human:
+            table.run_opponent()
+            continue
+        table.board.pick(str(next(m for m in table.offered_moves() if isinstance(m, Play)).card))
+    state = table.state
+    log = html.unescape(re.sub(r"<[^>]+>", " ", table.log_view.value))
+    won = {"You": 0, "other": 0}
+    for who, points in re.findall(r"Trick \d+: (You|The computer) won (\d+) card points", log):
+        won["You" if who == "You" else "other"] += int(points)
+    assert "the last trick's 10 included, C5" in log
+    if state.stichmatsch is None:
+        assert (won["You"], won["other"]) == (state.card_points[0], state.card_points[1])
+    else:  # S2: the sweep takes all 161
+        assert won["You"] + won["other"] == 161

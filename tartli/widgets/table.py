@@ -45,7 +45,7 @@ from tartli.bots.base import right_claim
 from tartli.bots.evaluate import COURSE, restrict
 from tartli.bots.hint import hint as advise
 from tartli.bots.review import HandSummary, review
-from tartli.cards import Card
+from tartli.cards import LAST_TRICK_BONUS, Card
 from tartli.course import TOPICS
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, TRICKS, Deal, Event, HandState, PlayerView, Status
@@ -1095,7 +1095,13 @@ class TableController:
             if trick is not None:
                 _leader, lead, second, winner = trick
                 points = lead.points(view.trump) + second.points(view.trump)
-                if self._who(winner) == "you":
+                if number == TRICKS:  # C5: the last trick's 10 is in the score, so it is in the log
+                    points += LAST_TRICK_BONUS
+                    if self._who(winner) == "you":
+                        head = _("Trick {number}: You won {points} card points (the last trick's 10 included, C5)")
+                    else:
+                        head = _("Trick {number}: {name} won {points} card points (the last trick's 10 included, C5)")
+                elif self._who(winner) == "you":
                     head = _("Trick {number}: You won {points} card points")
                 else:
                     head = _("Trick {number}: {name} won {points} card points")
