@@ -280,3 +280,25 @@ def test_the_trick_log_adds_up_to_the_card_points_the_board_shows() -> None:
         assert (won["You"], won["other"]) == (state.card_points[0], state.card_points[1])
     else:  # S2: the sweep takes all 161
         assert won["You"] + won["other"] == 161
+
+
+@pytest.mark.rule("K1")
+def test_the_hard_computer_plays_its_card_instead_of_passing() -> None:
+    """Issue 36, item 14: "The computer passes" appeared at the table when nothing was declared,
+    telling the learner that the computer held a meld. Passing is playing a card without declaring:
+    the Hard computer now plays the card."""
+    from tartli.bots import SearchBot
+    from tartli.widgets import TableController
+
+    passes = hands = 0
+    for seed in range(8):
+        table = TableController(seed=seed, level="hard", opponent=SearchBot(seed=seed, samples=12), delay=0)
+        while not table.state.is_over:
+            if table.state.to_move != table.human:
+                table.run_opponent()
+                continue
+            table.act(next(m for m in table.offered_moves() if isinstance(m, Play)))
+        hands += 1
+        passes += sum(1 for e in table.state.events if e.kind == "pass")
+        assert "passes" not in html.unescape(table.log_view.value)
+    assert hands == 8 and passes == 0

@@ -277,6 +277,10 @@ class SearchBot:
         candidates = [m for m in moves if not isinstance(m, GoOut)]
         if not candidates:
             return moves[0], "The only move."
+        if any(isinstance(m, Play) for m in candidates):
+            # Passing is playing a card without declaring: play the card. A pass said aloud when nothing
+            # was declared would tell the opponent that this hand holds a meld (K1).
+            candidates = [m for m in candidates if not isinstance(m, Pass)]
         bela = next((m for m in candidates if isinstance(m, Bela)), None)
         if bela is not None:
             return bela, "Béla always scores 40: take it now."
