@@ -302,3 +302,19 @@ def test_the_hard_computer_plays_its_card_instead_of_passing() -> None:
         passes += sum(1 for e in table.state.events if e.kind == "pass")
         assert "passes" not in html.unescape(table.log_view.value)
     assert hands == 8 and passes == 0
+
+
+@pytest.mark.rule("T4")
+def test_lesson_10s_cards_you_may_not_play_are_dimmed_as_its_step_says() -> None:
+    """Issue 36, item 7: lesson 10 step 2 says the cards you may not play are dimmed; its hand showed
+    none dimmed. Now the hand marks the playable cards as the table does and dims the others."""
+    from tartli.course import PAGES
+    from tests.test_steps import run_lesson
+
+    lesson = run_lesson(next(p for p in PAGES if p.file == "10_play_a_game.ipynb"))
+    step = lesson.steps[1]
+    assert "dimmed" in step.text
+    shown = " ".join(p for p in step.parts if isinstance(p, str))
+    dimmed = len(re.findall(r'<svg[^>]*class="[^"]*\bunplayable\b', shown))
+    ticked = len(re.findall(r'<svg[^>]*class="[^"]*(?<!un)\bplayable\b', shown))
+    assert dimmed >= 1 and ticked >= 1  # (the card led is drawn plain)

@@ -70,16 +70,28 @@ def cards_html(
     trump: Suit | None = None,
     highlighted: Iterable[Card | str] = (),
     language: Language | None = None,
+    playable: Iterable[Card] | None = None,
 ) -> str:
     """Cards side by side that go on to a second line on a narrow screen, each at its full size.
 
     (One picture of the whole row would be shrunk to a phone's width, and its corner letters with it.)
+    ``playable``, if given, marks the cards that may be played as the table does (a tick), and dims the
+    others (hatched, with a cross).
     """
     chosen = [Card.parse(c) for c in text.split()] if isinstance(text, str) else list(text)
     marked = {Card.parse(c) if isinstance(c, str) else c for c in highlighted}
+    allowed = None if playable is None else set(playable)
     lang = names.resolve(language)
     pictures = "".join(
-        card_svg(c, width=width, language=lang, trump=c.suit is trump, highlighted=c in marked) for c in chosen
+        card_svg(
+            c,
+            width=width,
+            language=lang,
+            trump=c.suit is trump,
+            highlighted=c in marked,
+            playable=None if allowed is None else c in allowed,
+        )
+        for c in chosen
     )
     label = html.escape(", ".join(c.name(lang) for c in chosen), quote=True)
     return (
