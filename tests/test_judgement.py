@@ -318,3 +318,25 @@ def test_lesson_10s_cards_you_may_not_play_are_dimmed_as_its_step_says() -> None
     dimmed = len(re.findall(r'<svg[^>]*class="[^"]*\bunplayable\b', shown))
     ticked = len(re.findall(r'<svg[^>]*class="[^"]*(?<!un)\bplayable\b', shown))
     assert dimmed >= 1 and ticked >= 1  # (the card led is drawn plain)
+
+
+@pytest.mark.rule("S2", "V9")
+@pytest.mark.parametrize(("rules", "seed"), [(RuleSet.hungarian(), 4), (RuleSet.austrian(), 9)])
+def test_a_line_counts_a_sweep_only_where_it_is_a_stichmatsch(rules: RuleSet, seed: int) -> None:
+    """Both hands (the rules of thumb on both sides) end with one player taking every trick of phase 2.
+    Under the Hungarian rules that is a stichmatsch (S2) and the evaluation's line says so; under the
+    Austrian rules there is none (V9), so no cause may call it "stichmatsch: all 161 card points"."""
+    from tartli.bots.evaluate import _line
+
+    state = HandState.from_seed(seed, rules)
+    while not state.is_over:
+        p = state.to_move
+        assert p is not None
+        state.push(HeuristicBot().choose(state.view(p)))
+    winners = state.trick_winners
+    sweeper = winners[-1]
+    assert len(set(winners[PHASE1_TRICKS:])) == 1
+    line, other = _line(state, sweeper), _line(state, 1 - sweeper)
+    expected = 1 if rules.stichmatsch else 0
+    assert (line.sweep, other.sweep) == (expected, -expected)
+    assert line.last and not other.last and line.indicator != other.indicator

@@ -113,7 +113,7 @@ class Line:
     last: bool
     """The player won the last trick (C5)."""
     sweep: int
-    """1: the player won every trick of phase 2 (stichmatsch, S2); -1: the opponent did; 0: neither."""
+    """1: the player made a stichmatsch (S2; there is none under V9); -1: the opponent did; 0: neither."""
     indicator: bool
     """The player drew the trump indicator (lost trick 7, T3)."""
 
@@ -184,31 +184,21 @@ def position_seed(view: PlayerView) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
-def _line(state: HandState, player: int, drew: int | None) -> Line:
+def _line(state: HandState, player: int) -> Line:
+    """What the finished playout ``state`` brought ``player`` (see :class:`Line`)."""
     other = 1 - player
-    melds, cards = state.meld_points, state.card_points
     winners = state.trick_winners
     scored = state.scored_melds
-    sweep = 0
-    if len(winners) == 16 and state.status is Status.FINISHED:
-        second = set(winners[PHASE1_TRICKS:])
-        if len(second) == 1:
-            sweep = 1 if player in second else -1
+    sweep = state.stichmatsch  # the engine's own: None where there was none, or under V9
     return Line(
-        diff=melds[player] + cards[player] - melds[other] - cards[other],
+        diff=hand_difference(state, player),
         melds=frozenset(scored[player]),
         their_melds=frozenset(scored[other]),
-        cards=cards[player],
+        cards=state.card_points[player],
         last=len(winners) == 16 and winners[-1] == player,
-        sweep=sweep,
-        indicator=drew == player,
+        sweep=0 if sweep is None else 1 if sweep == player else -1,
+        indicator=len(winners) >= PHASE1_TRICKS and winners[PHASE1_TRICKS - 1] != player,  # T3
     )
-
-
-def _indicator_drawer(state: HandState) -> int | None:
-    """Who drew the indicator (the loser of trick 7), once trick 7 is over."""
-    winners = state.trick_winners
-    return 1 - winners[PHASE1_TRICKS - 1] if len(winners) >= PHASE1_TRICKS else None
 
 
 def playout_lines(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[Line]:
@@ -220,7 +210,7 @@ def playout_lines(base: HandState, moves: Sequence[Move], player: int, seed: flo
         state = base.copy()
         state.push(move)
         playout(state, random.Random(seed))
-        out.append(_line(state, player, _indicator_drawer(state)))
+        out.append(_line(state, player))
     return out
 
 
