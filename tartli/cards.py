@@ -285,8 +285,7 @@ _BYTE_INDICES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for
 
 def indices_of(mask: int) -> list[int]:
     """The card indices whose bits are set in ``mask``, in order (for the bots' fast loops)."""
-    if type(mask) is not int or not 0 <= mask <= FULL_PACK_MASK:
-        _mask_arg(mask)  # the error
+    _mask_arg(mask)
     a, b, c, d = _BYTE_INDICES
     return [*a[mask & 255], *b[mask >> 8 & 255], *c[mask >> 16 & 255], *d[mask >> 24]]
 

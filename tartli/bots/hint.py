@@ -143,8 +143,8 @@ class HintBot:
 
     name = "hint"
 
-    def __init__(self, seed: int | None = None, *, budget: Budget = COURSE) -> None:
-        self.budget = budget  # the Hint is the same for the same position: no seed of its own
+    def __init__(self, *, budget: Budget = COURSE) -> None:
+        self.budget = budget  # the Hint is the same for the same position: it needs no seed
 
     def choose(self, view: PlayerView) -> Move:
         return hint(view, budget=self.budget).move
