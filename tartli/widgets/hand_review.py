@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from tartli import names
 from tartli.bots.hint import move_phrase
-from tartli.bots.review import Decision, Grade, HandReview, HandSummary, Retry, match_summary, review
+from tartli.bots.review import Decision, Grade, HandReview, HandSummary, Retry, match_summary
 from tartli.cards import Card
 from tartli.game import HandState, PlayerView
 from tartli.i18n import N_, _
@@ -196,14 +196,7 @@ class ReviewPanel:
             self.progress.value = done
             self.progress_label.value = _("{done} of {total} decisions").format(done=done, total=total)
 
-        found = review(
-            state,
-            self.table.human,
-            budget=self.table.budget,
-            moves=self.table.learner_moves(),
-            offered=self.table._offered,
-            progress=progress,
-        )
+        found = self.table.learner_review(progress)
         self.progress.layout.display = "none"
         self.progress_label.value = ""
         self._state = state

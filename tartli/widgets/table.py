@@ -44,7 +44,7 @@ from tartli.bots import LEVELS, Bot, NoHint, bot_for_level, solve
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import COURSE, restrict
 from tartli.bots.hint import hint as advise
-from tartli.bots.review import HandSummary, review
+from tartli.bots.review import HandReview, HandSummary, review
 from tartli.cards import LAST_TRICK_BONUS, Card
 from tartli.course import TOPICS
 from tartli.errors import IllegalMoveError, TartliError
@@ -902,9 +902,7 @@ class TableController:
         learner did not ask for it."""
         known = self._known_summary()
         if known is None:
-            found = review(
-                self.state, self.human, budget=self.budget, moves=self.learner_moves(), offered=self._offered
-            )
+            found = self.learner_review()
             self.note_summary(self.state, found.summary)
             known = found.summary
         return known
@@ -1219,6 +1217,18 @@ class TableController:
         if self._mine[0] is not state:
             self._mine = (state, set())
         self._mine[1].add(index)
+
+    def learner_review(self, progress: Callable[[int, int], None] | None = None) -> HandReview:
+        """The review of the hand under way for the learner: the moves they made here, the kinds of move
+        this table offers, the evaluation's budget the Hint uses (:func:`tartli.bots.review.review`)."""
+        return review(
+            self.state,
+            self.human,
+            budget=self.budget,
+            moves=self.learner_moves(),
+            offered=self._offered,
+            progress=progress,
+        )
 
     def learner_moves(self) -> frozenset[int]:
         """The moves of the hand under way that the learner made at this table (their indices): not a
