@@ -137,8 +137,9 @@ def test_a_phase_one_blunder_is_classed_a_blunder_and_the_best_move_best() -> No
     found = review(state, 0, samples=32)
     (d,) = found.decisions
     assert d.phase == 1 and d.grade is Grade.BLUNDER
-    assert d.loss is not None and d.loss > MISTAKE_BOUND  # the Over-vannak (200) is gone
-    assert 16 <= d.samples <= 32 and d.se > 0  # a certain blunder is played on no more deals after 16
+    assert d.loss is not None and d.loss - d.se > MISTAKE_BOUND  # the Over-vannak (200) is gone
+    assert d.samples == 16 and d.se > 0  # a certain blunder is played on no more deals after the first 16
+    assert d.evaluation is not None and d.evaluation.samples == d.evaluation.best.samples == 32
     assert "broke up your Over-vannak (200)" in d.text
     evaluation = d.evaluation
     assert evaluation is not None and not evaluation.exact
