@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tartli.bots.determinize import Sampler, build_state
-from tartli.bots.search import hand_difference, playout
+from tartli.bots.search import hand_difference, playout_results
 from tartli.bots.solver import solve
 from tartli.cards import TOTAL_CARD_POINTS, Rank
 from tartli.errors import TartliError
@@ -202,16 +202,9 @@ def _line(state: HandState, player: int) -> Line:
 
 
 def playout_lines(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[Line]:
-    """Each of ``moves`` made from ``base`` and the hand played out by the search's fast policy
-    (:func:`tartli.bots.search.playout`), every move with the same random numbers (common random
-    numbers: the differences between moves are much less noisy than their values)."""
-    out = []
-    for move in moves:
-        state = base.copy()
-        state.push(move)
-        playout(state, random.Random(seed))
-        out.append(_line(state, player))
-    return out
+    """Each of ``moves`` made from ``base`` and the hand played out by the search's fast policy, every
+    move with the same random numbers (:func:`tartli.bots.search.playout_results`): its :class:`Line`."""
+    return playout_results(base, moves, seed, lambda state: _line(state, player))
 
 
 def _loss(best: Sequence[Line], mine: Sequence[Line]) -> tuple[float, float]:

@@ -41,8 +41,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from tartli.bots.base import right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
@@ -52,9 +53,10 @@ from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, indices_of, mask_of
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
-__all__ = ["SearchBot", "SearchResult", "hand_difference", "playout", "playout_values"]
+__all__ = ["SearchBot", "SearchResult", "hand_difference", "playout", "playout_results", "playout_values"]
 
 _FULL = (1 << 32) - 1
+T = TypeVar("T")
 
 
 # The rule of thumb's keep values (:func:`tartli.bots.heuristic.keep_value`) on card masks, for fast playouts.
@@ -221,17 +223,22 @@ def hand_difference(state: HandState, player: int) -> int:
     return melds[player] + cards[player] - melds[1 - player] - cards[1 - player]
 
 
-def playout_values(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[int]:
+def playout_results(base: HandState, moves: Sequence[Move], seed: float, result: Callable[[HandState], T]) -> list[T]:
     """Each of ``moves`` made from ``base`` and the hand played out by the fast policy, every move
     with the same random numbers (``seed``: common random numbers make the differences between
-    moves less noisy than their values): the final :func:`hand_difference` for ``player`` of each."""
+    moves less noisy than their values): ``result`` of each finished hand."""
     out = []
     for move in moves:
         state = base.copy()
         state.push(move)
         playout(state, random.Random(seed))
-        out.append(hand_difference(state, player))
+        out.append(result(state))
     return out
+
+
+def playout_values(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[int]:
+    """:func:`playout_results`: the final :func:`hand_difference` for ``player`` of each move."""
+    return playout_results(base, moves, seed, lambda state: hand_difference(state, player))
 
 
 class SearchBot:
