@@ -84,8 +84,18 @@ def test_a_stage_with_one_slip_gives_two_stars_kept_after_a_reload(open_page: An
         panel.locator(".tartli-feedback.right").wait_for()
         if number == 0:
             assert "earns nothing" in panel.locator(".tartli-feedback").inner_text()
+        before = panel.locator("svg.tartli-trainer").inner_html()
         panel.get_by_role("button", name="New position").click()
         panel.locator(".tartli-feedback").wait_for(state="detached")
+        # The picture is its own widget: its new position may arrive after the feedback is cleared
+        # (a new position is never the one before, so the picture always changes).
+        page.wait_for_function(
+            "before => [...document.querySelectorAll('svg.tartli-trainer')].some("
+            "e => e.offsetParent !== null && e.querySelector('title')?.textContent.startsWith('A trick:') "
+            "&& e.innerHTML !== before)",
+            arg=before,
+            timeout=30_000,
+        )
     score = panel.locator(".tartli-best").inner_text()
     assert "★★☆" in score, score
     first_seen = seen[-1]

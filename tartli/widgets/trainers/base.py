@@ -249,8 +249,8 @@ class Exercise:
         self.attempts = 0
         self.mistakes = 0
         self.solved = False
+        self.render()  # the new picture first, then the old words go (a page never pairs them the other way)
         self._say("", "info")
-        self.render()
 
     def render(self) -> None:
         """Draw the picture, the controls and the score line from the state."""
