@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tartli.course import PAGES
-from tests.browser.conftest import go_to_step, leave
+from tests.browser.conftest import PAGE_TIMEOUT_MS, go_to_step, leave
 
 AUDIT = r"""
 () => {
@@ -82,5 +82,56 @@ def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, 
             go_to_step(page, number)
             page.wait_for_timeout(400)  # a picture redrawn for the phone's width arrives just after
             check(page, f"{file} ({lang}) step {number}")
+    finally:
+        leave(context)
+
+
+# ---------------------------------------------------------------- the answer's feedback above the step bar
+FEEDBACK_IN_VIEW = """() => {
+  const box = [...document.querySelectorAll('.tartli-steps .tartli-feedback')].pop();
+  const nav = document.querySelector('.tartli-steps .tartli-step-nav');
+  if (!box || !nav) return null;
+  const f = box.getBoundingClientRect(), n = nav.getBoundingClientRect();
+  const inView = f.top >= 0 && f.bottom <= innerHeight;
+  const covered = f.bottom > n.top && f.top < n.bottom;
+  return {ok: inView && !covered, verdict: box.className, feedback: [f.top, f.bottom], bar: [n.top, n.bottom]};
+}"""
+
+QUESTION_STEPS = [
+    pytest.param("02_ranks_and_points.ipynb", 1, ".tartli-task-box button", id="question"),
+    pytest.param("02_ranks_and_points.ipynb", 8, ".tartli-task-box [data-pick]", id="trainer"),  # tap a card
+    pytest.param("04_phase_one.ipynb", 8, ".tartli-task-box button", id="quiz"),  # the engine's positions
+]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+@pytest.mark.parametrize(("file", "step", "answers"), QUESTION_STEPS)
+def test_the_feedback_is_not_under_the_step_bar(
+    chromium: Any, app_server: Any, file: str, step: int, answers: str, size: tuple[int, int]
+) -> None:
+    """The verdict after an answer (wrong, then right) is whole on the screen and above the sticky Back/Continue
+    bar: it sat at y 739-835 under the bar's 742-834 at 390x844, so a learner saw a thin red line."""
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(app_server.url(file), wait_until="load", timeout=PAGE_TIMEOUT_MS)
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
+        page.wait_for_load_state("networkidle", timeout=60_000)
+        go_to_step(page, step)
+        page.wait_for_timeout(800)
+        options = page.locator(f".tartli-steps {answers}")
+        for k in range(options.count()):
+            before = page.evaluate("() => document.querySelector('.tartli-steps .tartli-feedback')?.outerHTML ?? ''")
+            options.nth(k).tap()
+            page.wait_for_function(
+                "b => (document.querySelector('.tartli-steps .tartli-feedback')?.outerHTML ?? '') !== b", arg=before
+            )
+            page.wait_for_timeout(600)  # the page's scroll, if it moves
+            where = page.evaluate(FEEDBACK_IN_VIEW)
+            assert where is not None and where["ok"], f"{file} step {step} at {width}x{height}: {where}"
+            if "right" in where["verdict"]:
+                break
     finally:
         leave(context)
