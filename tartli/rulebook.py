@@ -398,10 +398,12 @@ RULES: tuple[Rule, ...] = (
         "S3",
         N_("Going out"),
         N_(
-            "At any moment you may claim to have 501: that is going out. What counts is your running score, the "
-            "melds scored so far and the card points of finished tricks; a trick still being played does not "
-            "count, and there is no stichmatsch. If winning a meld contest brings you to 501, you may go out "
-            "before the trick is taken; its card points then count for neither of you."
+            "Going out is claiming 501, at any moment. The claim counts your running score, the melds scored so "
+            "far and finished tricks, never a trick under way; there is no stichmatsch. A silent "
+            "answer (a card alone, no pass, no meld, to your declaration) decides the contest and ends the trick. "
+            "Go out as your very next move, and the claim is judged at the contest: that trick's card points "
+            "count for neither of you. If you need those points yourself, the claim is judged after the trick, "
+            "as usual."
         ),
     ),
     Rule(
@@ -751,8 +753,9 @@ def rule_book_html(language: Language | None = None) -> str:
 
 # ------------------------------------------------------------------ the quick reference and printing
 
-QUICK_RULES = {"contest": ("K1", "K2", "K3"), "scoring": ("S1", "S3", "S4")}
-"""The rules the quick reference quotes (their rule-book words) for the meld contest and for scoring."""
+QUICK_RULES = {"play": ("T1", "T4", "T5"), "contest": ("K1", "K2", "K3"), "scoring": ("S1", "S3", "S4")}
+"""The rules the quick reference quotes (their rule-book words): playing a trick (which card wins, following
+suit and trumping, the Seven swap: what a pupil needs most at the table), the meld contest and scoring."""
 
 _QUICK_CSS = """
 .tartli-quickref{font-size:14px;line-height:1.35;color:#222;max-width:52em;border:1px solid #e0d6bd;
@@ -797,6 +800,7 @@ def quick_reference_html(language: Language | None = None) -> str:
         "sequences": _("Sequences (M1)"),
         "sets": _("Sets of four (M2)"),
         "bela": _("Béla (M3)"),
+        "play": _("Playing a trick"),
         "contest": _("The meld contest"),
         "scoring": _("Scoring"),
     }
@@ -807,15 +811,19 @@ def quick_reference_html(language: Language | None = None) -> str:
 
     return (
         f'<div class="tartli-quickref" lang="{_text_language()}"><style>{_QUICK_CSS}</style>'
-        f"<h2>{w['title']}</h2><h3>{w['ranks']}</h3>"
-        f'<div class="tartli-quick-cols">{table(w["trumps"], trumps)}{table(w["plain"], plain)}'
-        f"<p>{html.escape(last)}</p></div>"
-        f"<h3>{w['melds']}</h3>"
+        f"<h2>{w['title']}</h2>"
+        '<div class="tartli-quick-cols">'  # the ranks and the melds side by side where the width allows
+        f"<section><h3>{w['ranks']}</h3>"
+        f'<div class="tartli-quick-cols">{table(w["trumps"], trumps)}{table(w["plain"], plain)}</div>'
+        f"<p>{html.escape(last)}</p></section>"
+        f"<section><h3>{w['melds']}</h3>"
         f'<div class="tartli-quick-cols">{table(w["sequences"], sequences)}{table(w["sets"], sets)}'
-        f"{table(w['bela'], bela)}</div>"
+        f"{table(w['bela'], bela)}</div></section></div>"
+        '<div class="tartli-quick-rules">'  # in two columns on paper: the sheet stays one page
+        f"<h3>{w['play']}</h3>{quoted(QUICK_RULES['play'])}"
         f"<h3>{w['contest']}</h3>{quoted(QUICK_RULES['contest'])}"
         f"<h3>{w['scoring']}</h3>{quoted(QUICK_RULES['scoring'])}"
-        "</div>"
+        "</div></div>"
     )
 
 

@@ -258,6 +258,20 @@ def test_the_quick_reference_holds_the_engine_s_tables_and_the_contest_and_scori
     assert sorted(map(int, cells)) == sorted(
         [*TRUMP_POINTS, *PLAIN_POINTS, *SEQUENCE_VALUES.values(), *SET_VALUES.values(), 40]
     )
-    for rule_id in ("K1", "K2", "K3", "S1", "S3", "S4"):
+    for rule_id in ("T1", "T4", "T5", "K1", "K2", "K3", "S1", "S3", "S4"):  # T1/T4/T5: issue 36 item 17
         assert f"<b>{rule_id} · " in sheet
     assert "Print the rule book" in print_buttons_html() and "window.print()" in print_buttons_html()
+
+
+def test_s3_names_the_silent_answer_in_the_words_of_lesson_09() -> None:
+    """Issue 36 item 16: the book's S3 left out the exception lesson 09 teaches and never named the
+    "silent answer" the lessons use. Both now say it in the same words."""
+    book = next(r for r in RULES if r.id == "S3").text
+    cells = json.loads((ROOT / "notebooks" / "09_scoring.ipynb").read_text(encoding="utf-8"))["cells"]
+    lesson = " ".join(" ".join("".join(c["source"]).split()) for c in cells)
+    assert "silent answer" in book and "**silent answer**" in lesson
+    for words in (
+        "the claim is judged at the contest: that trick's card points count for neither of you",
+        "If you need those points yourself, the claim is judged after the trick, as usual.",
+    ):
+        assert words in book and words in lesson, words

@@ -6,6 +6,7 @@ and cards chosen with ``board.pick(...)`` as the front-end would.
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -753,3 +754,24 @@ def test_no_question_twice_in_a_stage() -> None:
         asked.append(quiz.question)
         quiz.new_position()
     assert all(len(set(asked[i : i + 5])) == 5 for i in range(len(asked) - 4)), asked
+
+
+@pytest.mark.rule("S3")
+def test_the_going_out_panel_says_who_took_the_trick_of_the_silent_answer() -> None:
+    """Issue 36 item 4: the panel said the trick "was taken just now by the silent answer" (read: by the
+    player who answered) while its own count credited that trick to the leader. It names the taker now,
+    the same player whose count holds the trick."""
+    seen = set()
+    for seed in range(200):
+        ex = trainer("going-out", seed=seed)
+        window = ex.state.claim_window
+        if window is None or window.claimant != ex.claimant:
+            continue
+        picture = html.unescape(ex._picture())
+        taker = "You have just taken" if window.winner == 0 else "The computer has just taken"
+        assert f"{taker} trick {window.trick} ({window.points} card points)" in picture
+        assert "a silent answer" in picture and "taken just now by the silent answer" not in picture
+        won = [t for t in ex.state.tricks if t[3] == window.winner]
+        assert ex.state.tricks[-1][3] == window.winner and won  # the count beside it holds that trick
+        seen.add((window.claimant, window.winner))
+    assert (0, 0) in seen and len(seen) >= 2, seen

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tartli.errors import TartliError
-from tartli.game import HandState
+from tartli.game import ClaimWindow, HandState
 from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA
 from tartli.moves import OUTS
@@ -141,13 +141,7 @@ class GoingOut(Exercise):
         window = state.claim_window
         if window is not None and window.claimant == self.claimant:
             canvas.y += 6
-            canvas.text(
-                _(
-                    "Trick {trick} ({points} card points) was taken just now by the silent answer "
-                    "that decided the contest."
-                ).format(trick=window.trick, points=window.points),
-                size=13,
-            )
+            canvas.text(_silent_answer_line(window), size=13)
         lead = state.lead
         if lead is not None:
             canvas.y += 6
@@ -260,3 +254,31 @@ class GoingOut(Exercise):
         return _("{sum} That is 501 or more, so the claim is right; {double}").format(
             sum=sum_text, double=double.format(other=other)
         )
+
+
+def _silent_answer_line(window: ClaimWindow) -> str:
+    """Who took the trick the silent answer ended, and who answered (issue 36: the old words
+    "taken by the silent answer" read as if the answerer had won it, beside a panel that credits
+    the trick to the leader)."""
+    if window.claimant == 0:  # you declared and led; the computer answered with a card alone
+        if window.winner == 0:
+            text = _(
+                "You have just taken trick {trick} ({points} card points): the computer answered your "
+                "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
+            )
+        else:
+            text = _(
+                "The computer has just taken trick {trick} ({points} card points): it answered your "
+                "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
+            )
+    elif window.winner == 0:
+        text = _(
+            "You have just taken trick {trick} ({points} card points): you answered the computer's "
+            "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
+        )
+    else:
+        text = _(
+            "The computer has just taken trick {trick} ({points} card points): you answered its "
+            "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
+        )
+    return text.format(trick=window.trick, points=window.points)
