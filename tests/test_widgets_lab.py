@@ -11,7 +11,8 @@ from tartli import Card, Deal, HandState, RuleSet
 from tartli.course import PAGES
 from tartli.moves import Play
 from tartli.record import Record, result
-from tartli.widgets.lab import LabChallenge, ScenarioLab
+from tartli.widgets.lab import CheckTask, LabChallenge, PlayTask, ScenarioLab
+from tartli.widgets.steps import Lesson
 from tests.test_steps import run_lesson
 
 
@@ -36,7 +37,8 @@ def test_moving_one_card_breaks_the_deal_and_the_engine_says_why() -> None:
     lab.place = "hand0"
     lab.board.pick(card.text)  # player 0 now has 10 cards, player 1 has 8
     lab.check_button.click()
-    assert lab.message.value.count("D1") == 1 and "hand has 10 cards" in lab.message.value
+    assert lab.message.value.count("D1") == 1 and "⚠" not in lab.message.value  # unfinished, not wrong
+    assert "your hand has 1 card too many; place 1 more card in the computer&#x27;s hand" in lab.message.value
     assert "not complete" in lab.download.value
     lab.place = "hand1"
     lab.click(card.text)
@@ -113,6 +115,8 @@ def test_lab_challenges_are_judged_by_the_engine() -> None:
             "overs": leader == 0 and all(Card.parse(f"O{s}") in state.hand(0) for s in "ALHB"),
             "bela": {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")} <= set(state.hand(leader)),
             "second-leads": leader == 1,
+            "bela-501": lab.scores[0] >= 461
+            and {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")} <= set(state.hand(0)),
         }[key]
         assert ok == expected, key
 
@@ -164,60 +168,139 @@ def _check(task: Any) -> None:
     button.click()
 
 
+def _lesson_13() -> Lesson:
+    return run_lesson(next(p for p in PAGES if p.file == "13_scenario_lab.ipynb"))
+
+
+def _overs(lab: ScenarioLab) -> None:
+    overs = {Card.parse(f"O{s}") for s in "ALHB"}
+    for over in sorted(overs):
+        _take(lab, over, "hand0", overs)
+
+
 @pytest.mark.rule("M2", "D3", "T5", "B1", "D1")
-def test_lesson_13_teaches_the_lab_in_steps_each_goal_built_by_clicks_on_its_own_lab() -> None:
-    lesson = run_lesson(next(p for p in PAGES if p.file == "13_scenario_lab.ipynb"))
+def test_lesson_13_teaches_the_lab_in_steps_on_one_lab_each_goal_built_by_clicks() -> None:
+    lesson = _lesson_13()
     tasks = [s.task for s in lesson.steps]
-    labs = [t.exercise.lab for t in tasks if hasattr(t, "exercise")]
-    assert len({id(lab) for lab in labs}) == len(labs)  # a lab a step: nothing carries over (issue 26)
     lab = tasks[0].exercise.lab
+    assert all(getattr(t, "exercise", t).lab is lab for t in tasks if t is not None)  # one lab (issue 36)
     assert lab.seed.value == 2024 and "Deal #2024" in lab.message.value  # the box names the deal shown
 
     lesson.go(0)  # four Overs in your hand; the computer deals, so you lead
     assert lesson.next_button.disabled
-    overs = {Card.parse(f"O{s}") for s in "ALHB"}
-    for over in sorted(overs):
-        _take(lab, over, "hand0", overs)
+    _overs(lab)
     _check(tasks[0])
     assert tasks[0].done and not lesson.next_button.disabled
 
-    lesson.go(1)  # the computer leads: you deal
-    lab = tasks[1].exercise.lab
-    lab.dealer.value = 0
+    lesson.go(1)  # you lead: you may swap the trump Seven
+    assert not tasks[1].exercise.met()[0]
+    trump = lab.deal().trump
+    seven = Card.parse(f"7{trump.value}")
+    _take(lab, seven, "hand0", {Card.parse(f"O{s}") for s in "ALHB"})
     _check(tasks[1])
     assert tasks[1].done
 
-    lesson.go(2)  # the leader (you: the computer deals in a fresh lab) may swap the trump Seven
-    lab = tasks[2].exercise.lab
-    trump = lab.deal().trump
-    seven = Card.parse(f"7{trump.value}")
-    if lab.where[seven] == "indicator":  # the Seven is the indicator: turn another card of the suit
-        lab.place = "indicator"
-        lab.click(Card.parse(f"8{trump.value}").text)
-        lab.place = "talon"
-        lab.click(seven.text)
-    _take(lab, seven, "hand0", set())
+    lesson.go(2)  # the computer leads: you deal
+    assert not tasks[2].exercise.met()[0]
+    lab.dealer.value = 0
     _check(tasks[2])
     assert tasks[2].done
 
-    lesson.go(3)
-    question = tasks[3]
-    assert question.answer_text == str(len(Deal.from_seed(2024).talon)) == "13"
-    assert question.choose("13")
+    lesson.go(3)  # a card out of place, checked; then the whole deal again
+    assert isinstance(tasks[3], CheckTask) and not tasks[3].done
+    lab.check_button.click()  # a whole deal, but nothing found missing yet
+    assert not tasks[3].done and lesson.next_button.disabled
+    spare = next(c for c, p in lab.where.items() if p == "hand0" and c.rank.name != "OVER" and c != seven)
+    lab.place = "talon"
+    lab.click(spare.text)
+    lab.check_button.click()
+    assert "place 1 more card in your hand; the talon has 1 card too many" in lab.message.value
+    assert not tasks[3].done
+    lab.place = "hand0"
+    lab.click(spare.text)
+    lab.check_button.click()
+    assert tasks[3].done and "dealt correctly" in lab.message.value
 
-    lesson.go(4)  # the leader (you) holds béla
-    lab = tasks[4].exercise.lab
-    trump = lab.deal().trump
+    lesson.go(4)  # your score 461 and béla (out of turn: the computer leads): 501 at once
+    assert not tasks[4].exercise.met()[0]
+    lab.score0.value = 461
     pair = {Card.parse(f"K{trump.value}"), Card.parse(f"O{trump.value}")}
     for card in sorted(pair):
         _take(lab, card, "hand0", pair)
     _check(tasks[4])
-    assert tasks[4].done
+    assert tasks[4].done and "from 461 to 501" in tasks[4].exercise.feedback.value
+
+    lesson.go(5)  # played from the learner's own position
+    assert isinstance(tasks[5], PlayTask) and not tasks[5].done
+    lab.play_button.click()
+    table = lab.table
+    assert table is not None and table.state.deal == lab.deal() and not tasks[5].done
+    move = next(m for m in table.state.legal_moves() if isinstance(m, Play) and m.player == table.human)
+    table.click_card(move.card.text)
+    assert tasks[5].done and not lesson.next_button.disabled
 
     whole = lesson.steps[-2]
-    assert whole.parts == (whole.task.exercise.lab.widget,)
+    lesson.go(len(lesson.steps) - 2)
+    assert whole.parts == (lab.widget,) and not whole.task.exercise.met()[0]  # an open goal
     assert whole.task.exercise.progress_id == "lesson13.lab-challenge"
     assert lesson.steps[-1].recap
+
+
+def test_lesson_13_a_check_with_a_card_too_many_says_what_is_missing_and_is_no_slip() -> None:
+    """Issue 36: the learner took a card in (ten in the hand) and checked: that counted as a slip."""
+    lesson = _lesson_13()
+    task = lesson.steps[0].task
+    exercise, lab = task.exercise, task.exercise.lab
+    lesson.go(0)
+    lab.brush.value = "hand0"
+    lab.board.pick("OH")  # the fourth Over, from the computer's hand: yours has ten now
+    _check(task)
+    said = exercise.feedback.value
+    assert "your hand has 1 card too many; place 1 more card in the computer's hand" in said
+    assert "Not yet" not in said and "player 0" not in said and "info" in said
+    assert exercise.mistakes == 0 and "no slips" in exercise.score_html.value and not task.done
+    lab.brush.value = "hand1"
+    lab.board.pick("8A")  # a card given back: a whole deal with the four Overs in your hand
+    _check(task)
+    assert task.done and exercise.stars == 3 and "no slips" in exercise.score_html.value
+
+
+def test_lesson_13_the_position_built_on_a_step_is_there_on_the_next() -> None:
+    lesson = _lesson_13()
+    lab = lesson.steps[0].task.exercise.lab
+    lesson.go(0)
+    _overs(lab)
+    lab.place = "indicator"
+    lab.click("9H")  # Hearts are trumps now, the old indicator pale
+    built = (dict(lab.where), list(lab.talon))
+    _check(lesson.steps[0].task)
+    for number in range(1, len(lesson.steps) - 1):
+        lesson.next_button.click() if lesson.may_continue() else lesson.go(number)
+        shown = lesson.steps[number]
+        lab_here = getattr(shown.task, "exercise", shown.task).lab
+        assert (dict(lab_here.where), list(lab_here.talon)) == built, f"step {number + 1}"
+        assert lab_here is lab and any(x is lab.message for x in _widgets(shown.box)), f"step {number + 1}"
+
+
+def _widgets(widget: Any) -> list[Any]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _widgets(child)
+    return found
+
+
+def test_lesson_13_every_step_but_the_recap_asks_the_learner_to_do_something() -> None:
+    """Issue 36: a learner skimmed 3 of the 8 steps (no task; a question the text answered; a goal that
+    had nothing to do with the step). Each step's task now uses what its step shows, and none is
+    done before the learner acts."""
+    lesson = _lesson_13()
+    for number, step in enumerate(lesson.steps[:-1], 1):
+        lesson.go(number - 1)
+        assert step.task is not None and not step.task.done, f"step {number}"
+        assert lesson.next_button.disabled, f"step {number}"
+    goals = [s.task.exercise.goal[0] for s in lesson.steps if hasattr(s.task, "exercise")]
+    assert goals[:4] == ["overs", "swap", "second-leads", "bela-501"]  # scores and rules: béla to 501
+    assert "461" in lesson.steps[4].text and "B1" in lesson.steps[4].text
 
 
 def test_on_a_phone_the_lab_draws_the_pack_at_the_phone_width_with_readable_text() -> None:

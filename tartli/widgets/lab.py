@@ -19,13 +19,14 @@ from __future__ import annotations
 import html
 import logging
 import textwrap
+from collections.abc import Callable
 from typing import Any, Literal
 from urllib.parse import quote
 
 import ipywidgets as w
 
 from tartli.cards import CARDS, SUITS, Card, Rank
-from tartli.errors import TartliError
+from tartli.errors import InvalidDealError, TartliError
 from tartli.game import Deal, HandState
 from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA, Meld
@@ -71,6 +72,8 @@ class ScenarioLab:
         self.table: TableController | None = None
         self.seat = 0
         """The learner's seat at the lab's table (a link may seat them at 1: ``&as=1``)."""
+        self._checked: list[Callable[[bool], None]] = []
+        self._seated: list[Callable[[TableController], None]] = []
         self._build()
         self.from_seed(seed)
 
@@ -223,11 +226,64 @@ class ScenarioLab:
     def _cards_in(self, place: str) -> list[Card]:
         return sorted(c for c, p in self.where.items() if p == place)
 
+    def counts(self) -> dict[str, int]:
+        """How many cards each place holds."""
+        return {p: sum(1 for v in self.where.values() if v == p) for p in PLACES}
+
+    def missing(self) -> list[str]:
+        """What the position lacks to be a deal (D1), in the learner's words: empty once it is one.
+
+        Every card is in one place at most (C1), so 9 + 9 + 1 + 13 placed cards are the whole pack.
+        """
+        counts = self.counts()
+        said: list[str] = []
+        # Translators: these parts are joined by "; " after "Not finished yet:" (lower case).
+        more = 9 - counts["hand0"]
+        if more > 0:
+            said.append(
+                ngettext("place {n} more card in your hand", "place {n} more cards in your hand", more).format(n=more)
+            )
+        elif more < 0:
+            said.append(
+                ngettext("your hand has {n} card too many", "your hand has {n} cards too many", -more).format(n=-more)
+            )
+        more = 9 - counts["hand1"]
+        if more > 0:
+            said.append(
+                ngettext(
+                    "place {n} more card in the computer's hand", "place {n} more cards in the computer's hand", more
+                ).format(n=more)
+            )
+        elif more < 0:
+            said.append(
+                ngettext(
+                    "the computer's hand has {n} card too many", "the computer's hand has {n} cards too many", -more
+                ).format(n=-more)
+            )
+        if counts["indicator"] == 0:
+            said.append(_("choose a trump indicator"))
+        more = 13 - counts["talon"]
+        if more > 0:
+            said.append(
+                ngettext("place {n} more card in the talon", "place {n} more cards in the talon", more).format(n=more)
+            )
+        elif more < 0:
+            said.append(
+                ngettext("the talon has {n} card too many", "the talon has {n} cards too many", -more).format(n=-more)
+            )
+        return said
+
+    def unfinished(self) -> str | None:
+        """What the position still lacks, said as one sentence; None once it is a whole deal (C1, D1)."""
+        said = self.missing()
+        return _("Not finished yet: {missing} (D1).").format(missing="; ".join(said)) if said else None
+
     def deal(self) -> Deal:
-        """The position as the engine's Deal; InvalidDealError (C1/D1) explains what is wrong."""
+        """The position as the engine's Deal; an unfinished one raises InvalidDealError saying what it lacks."""
+        unfinished = self.unfinished()
+        if unfinished is not None:
+            raise InvalidDealError(unfinished)
         indicator = self._cards_in("indicator")
-        if len(indicator) != 1:
-            raise TartliError(_("D1: choose one card as the trump indicator"))
         return Deal(
             int(self.dealer.value),
             (tuple(self._cards_in("hand0")), tuple(self._cards_in("hand1"))),
@@ -243,8 +299,14 @@ class ScenarioLab:
     def scores(self) -> tuple[int, int]:
         return int(self.score0.value), int(self.score1.value)
 
-    def check(self) -> HandState:
-        """Check the position with the engine and say what the player to move may do."""
+    def check(self) -> HandState | None:
+        """Check the position with the engine and say what the player to move may do; of an unfinished
+        position (None), say what it still lacks."""
+        unfinished = self.unfinished()
+        if unfinished is not None:
+            self.say(unfinished)  # not an error: the learner is building it
+            self._tell_checked(False)
+            return None
         state = HandState(self.deal(), self.rule_set, self.scores)
         leader = state.to_move
         assert leader is not None
@@ -273,7 +335,20 @@ class ScenarioLab:
         else:
             text = _("The position is a whole pack, dealt correctly (C1, D1): the computer leads.")
         self.say(text.format(notes=", ".join(notes)))
+        self._tell_checked(True)
         return state
+
+    def on_check(self, callback: Callable[[bool], None]) -> None:
+        """Call ``callback(whole)`` after each Check position: ``whole`` is whether the position is a deal."""
+        self._checked.append(callback)
+
+    def _tell_checked(self, whole: bool) -> None:
+        for callback in list(self._checked):
+            callback(whole)
+
+    def on_table(self, callback: Callable[[TableController], None]) -> None:
+        """Call ``callback(table)`` each time the position is put on a table below the lab."""
+        self._seated.append(callback)
 
     def play(self) -> TableController:
         """Play the position against the computer, below the lab."""
@@ -298,6 +373,8 @@ class ScenarioLab:
         self.table_box.children = [table.widget]
         table.on_refresh(self._share_table)
         self._share_table()
+        for callback in list(self._seated):
+            callback(table)
 
     def _share_table(self) -> None:
         """The Share button of the lab links to its table's game while there is one."""
@@ -368,7 +445,7 @@ class ScenarioLab:
 
     def _picture(self) -> str:
         phone = 0 < self.board.client_width < NARROW_BELOW  # drawn for the phone's own width
-        counts = {p: sum(1 for v in self.where.values() if v == p) for p in PLACES}
+        counts = self.counts()
         lines = [
             _("Your hand {you}/9 · the computer's {computer}/9").format(you=counts["hand0"], computer=counts["hand1"]),
             _("indicator {indicator}/1 · talon {talon}/13 · unplaced {unplaced}").format(
@@ -442,19 +519,40 @@ class LabChallenge(Exercise):
         ("overs", N_("You hold four Overs, ready to declare them (M2).")),
         ("bela", N_("The leader of trick 1 may declare béla at once (B1).")),
         ("second-leads", N_("The computer leads the first trick (D3).")),
+        ("bela-501", N_("You may declare béla at once, and it takes you to 501 (B1).")),
     )
     """The goals by key, in English (marked: translated where shown)."""
 
-    def __init__(self, lab: ScenarioLab, seed: int | None = None, **kw: Any) -> None:
+    def __init__(self, lab: ScenarioLab, seed: int | None = None, *, goal: str | None = None, **kw: Any) -> None:
+        """``goal`` (a key of :attr:`GOALS`) fixes the goal, for a lesson's step that teaches it: no
+        "New position" then. Without it, each new position draws a goal the lab's position does not
+        meet yet."""
         self.lab = lab
+        self.goal: tuple[str, str] = ("", "")
+        self.fixed = goal
+        if goal is not None and goal not in dict(self.GOALS):
+            raise TartliError(f"no lab goal {goal!r}")
         super().__init__(seed=seed, **kw)
+        if goal is not None:
+            self.new_button.layout.display = "none"
 
     def _make_controls(self) -> list[Any]:
         return [self._button(_("Check my position"), self.check)]
 
     def _generate(self) -> object:
-        self.goal = self.rng.choice(self.GOALS)
+        if self.fixed is not None:
+            self.goal = next(g for g in self.GOALS if g[0] == self.fixed)
+            return self.goal[0]
+        goals = [g for g in self.GOALS if g[0] != self.goal[0]]
+        open_goals = [g for g in goals if not self._met(g[0])[0]]  # a goal met already asks for nothing
+        self.goal = self.rng.choice(open_goals or goals)
         return self.goal[0]
+
+    def shown(self) -> None:
+        """The step with this challenge is on screen: a drawn goal that the position the learner brought
+        meets already is drawn again (a fixed goal stays: the learner built it)."""
+        if self.fixed is None and self.attempts == 0 and not self.solved and self.met()[0]:
+            self.new_position()
 
     def _picture(self) -> str:
         """The goal, in lines short enough to stay readable on a phone."""
@@ -474,13 +572,15 @@ class LabChallenge(Exercise):
 
     def met(self) -> tuple[bool, str]:
         """Whether the lab's position meets the goal, judged by the engine."""
-        try:
-            state = HandState(self.lab.deal(), self.lab.rule_set, self.lab.scores)
-        except TartliError as err:
-            return False, _("The position is not complete yet: {error}").format(error=err)
+        return self._met(self.goal[0])
+
+    def _met(self, key: str) -> tuple[bool, str]:
+        unfinished = self.lab.unfinished()
+        if unfinished is not None:
+            return False, unfinished
+        state = HandState(self.lab.deal(), self.lab.rule_set, self.lab.scores)
         leader = state.to_move
         assert leader is not None
-        key = self.goal[0]
         you = leader == 0
         if key == "swap":
             ok = Swap(leader) in state.legal_moves(leader)
@@ -512,14 +612,104 @@ class LabChallenge(Exercise):
                     "(B1)."
                 )
             return ok, why.format(suit=state.trump.name_in(self.language))
+        if key == "bela-501":
+            return self._bela_to_501(state)
         ok = leader == 1
         if ok:
             return ok, _("The computer leads: you are the dealer (D3).")
         return ok, _("The non-dealer leads trick 1 (D3): choose “You deal”.")
 
+    def _bela_to_501(self, state: HandState) -> tuple[bool, str]:
+        """Your score 461 or more, and béla yours to declare now (B1; out of turn too): 501 at once."""
+        if self.lab.rule_set.bela_at_declaration:
+            return False, _("Under the Pais rules béla scores only with the declarations (B2): choose Hungarian.")
+        if Bela(0) not in state.legal_moves(0):
+            why = _("To declare béla, you must hold the King and Over of {suit} (B1).")
+            return False, why.format(suit=state.trump.name_in(self.language))
+        after = state.copy()
+        after.push(Bela(0))
+        total = after.claim(0).total
+        if total < 501:
+            return False, _("Béla brings your score to {total}: set your score so that it makes 501 (B1).").format(
+                total=total
+            )
+        return True, _("Béla brings your score from {score} to {total}: you may go out (B1, S3).").format(
+            score=state.scores_in[0], total=total
+        )
+
     def check(self) -> bool:
+        """Judge the position against the goal. An unfinished position is not judged (no slip): the
+        learner hears what it lacks."""
+        unfinished = self.lab.unfinished()
+        if unfinished is not None and not self.solved:
+            self._say(unfinished, "info")
+            self.render()
+            return False
         ok, why = self.met()
         return self._judge(ok, (_("Right: {why}") if ok else _("Not yet: {why}")).format(why=why))
+
+
+class LabTask:
+    """A lesson step's task done with the lab itself, not a goal to build: a line saying what to do,
+    and done once the learner has done it (:class:`CheckTask`, :class:`PlayTask`)."""
+
+    def __init__(self, lab: ScenarioLab, prompt: str) -> None:
+        self.lab = lab
+        self._done = False
+        self._callbacks: list[Callable[[], None]] = []
+        self.feedback = w.HTML("")
+        self.widget = w.VBox(
+            [w.HTML(f"<div class='tartli-question'><b>{html.escape(prompt)}</b></div>"), self.feedback]
+        )
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _finish(self, message: str) -> None:
+        if self._done:
+            return
+        self._done = True
+        self.feedback.value = (
+            "<div class='tartli-feedback right' role='status' style='background:#e6f4ea;"
+            f"border-left:5px solid #2e7d32;padding:6px 10px;margin:4px 0'>{html.escape(message)}</div>"
+        )
+        for callback in list(self._callbacks):
+            callback()
+
+
+class CheckTask(LabTask):
+    """Done when Check position has found something missing, and then a whole deal."""
+
+    def __init__(self, lab: ScenarioLab, prompt: str) -> None:
+        super().__init__(lab, prompt)
+        self.found_missing = False
+        lab.on_check(self._checked)
+
+    def _checked(self, whole: bool) -> None:
+        if not whole:
+            self.found_missing = True
+        elif self.found_missing:
+            self._finish(_("Done: the engine said what was missing, then found a whole deal."))
+
+
+class PlayTask(LabTask):
+    """Done when the learner has made a move at a table the lab opened."""
+
+    def __init__(self, lab: ScenarioLab, prompt: str) -> None:
+        super().__init__(lab, prompt)
+        lab.on_table(self._seated)
+
+    def _seated(self, table: TableController) -> None:
+        def moved() -> None:
+            if any(move.player == table.human for move in table.state.moves):
+                self._finish(_("Done: you played from your own position."))
+
+        table.on_refresh(moved)
+        moved()
 
 
 class LinkedLab:

@@ -51,7 +51,8 @@ MAX_STEP_WORDS = 120
 
 
 class Task(Protocol):
-    """What a step's task offers the runner: a widget, whether it is done, and a call when it is."""
+    """What a step's task offers the runner: a widget, whether it is done, and a call when it is (and
+    maybe ``shown()``, called each time its step comes on screen)."""
 
     widget: Any
 
@@ -368,6 +369,13 @@ class ExerciseTask:
     def done(self) -> bool:
         return bool(self.exercise.solved) or self.exercise.progress.solved(self.exercise.progress_id) > 0
 
+    def shown(self) -> None:
+        """The step is on screen: a trainer that draws its question from what the learner brought (the
+        lab's challenge) may draw it now."""
+        shown = getattr(self.exercise, "shown", None)
+        if callable(shown):
+            shown()
+
     def on_done(self, callback: Callable[[], None]) -> None:
         self.exercise.on_solved(callback)
         board = getattr(self.exercise, "board", None)
@@ -570,6 +578,12 @@ class Lesson:
         """Show step ``index`` (0-based), if it exists."""
         if 0 <= index < len(self.steps):
             self.current = index
+            shown = getattr(self.steps[index].task, "shown", None)  # a task may look at what the learner brings
+            if callable(shown):
+                try:
+                    shown()
+                except Exception:  # the step is drawn all the same
+                    log.exception("a step's task could not look at the position")
             self._draw()
 
     def next(self) -> None:
