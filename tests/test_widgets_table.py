@@ -409,3 +409,31 @@ def test_after_play_on_the_computer_plays_its_card() -> None:
     table.click_card("XH")
     table.play_on_button.click()
     assert "1: play AH" in [str(m) for m in table.state.moves]
+
+
+def _table_page_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words of the table page's two prose cells (run as the page runs them), in order."""
+    from pathlib import Path
+
+    import IPython.display
+
+    shown: list[object] = []
+    monkeypatch.setattr(IPython.display, "display", lambda *items, **_: shown.extend(items))
+    cells = json.loads((Path(__file__).parents[1] / "notebooks" / "table.ipynb").read_text(encoding="utf-8"))["cells"]
+    namespace: dict[str, object] = {}
+    for cell in (cells[0], cells[2]):
+        exec("".join(cell["source"]), namespace)  # noqa: S102 (our own notebook)
+    return [" ".join(str(getattr(item, "data", getattr(item, "value", item))).split()) for item in shown]
+
+
+def test_the_table_page_speaks_of_both_modes_and_says_what_going_out_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 items 13 and 15: the intro said "you play against the computer" also with two people at
+    one screen, and the help said Go out "when you reach 501" while the button is there all through
+    the hand: it is a claim, possible at any moment, wrong below 501."""
+    intro, help_text = _table_page_words(monkeypatch)
+    assert "against the computer" in intro and "two people play each other" in intro
+    table = TableController(seed=1)
+    label = table.out_button.description
+    assert f"<i>{label}</i> is there all through the hand" in help_text
+    assert "at any moment" in help_text and "below 501 is wrong" in help_text and "when you reach 501" not in help_text
+    assert table.out_button.layout.display != "none"  # there at the first move of a hand, as the help says
