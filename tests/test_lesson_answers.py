@@ -423,3 +423,36 @@ def test_every_table_and_trainer_a_lesson_shows_offers_only_what_was_taught(
             continue  # a helper the lesson uses to build a position, never shown
         offered = thing.controls if isinstance(thing, table_module.TableController) else thing.taught
         assert offered <= allowed, (page.file, type(thing).__name__, sorted(offered - allowed))
+
+
+@pytest.mark.rule("S3")
+def test_lesson_09s_count_line_says_why_a_claim_after_a_silent_answer_counts_less() -> None:
+    """Issue 36 item 6: in "A kvart away" the count line read 451 + 50 + 4 = 505 after the computer's
+    silent answer, and the claim then said "You 501" (right under S3, unexplained). The line says why
+    before the learner claims."""
+    import json
+    import os
+
+    from tartli.moves import Declare, Play
+    from test_steps import NOTEBOOKS
+
+    namespace: dict[str, Any] = {}
+    here = os.getcwd()
+    os.chdir(NOTEBOOKS)
+    try:
+        for cell in json.loads((NOTEBOOKS / "09_scoring.ipynb").read_text("utf-8"))["cells"]:
+            exec(compile("".join(cell["source"]), "09_scoring.ipynb", "exec"), namespace)  # noqa: S102
+    finally:
+        os.chdir(here)
+    table, count_line = namespace["table"], namespace["count_line"]
+    assert namespace["choice"].value == "A kvart away"
+    kvart = next(m for m in table.offered_moves() if isinstance(m, Declare) and sum(x.value for x in m.melds) == 50)
+    table.act(kvart)
+    table.act(next(m for m in table.offered_moves() if isinstance(m, Play) and m.card.text == "7H"))
+    table.run_opponent()
+    state = table.state
+    window = state.claim_window
+    assert window is not None and window.claimant == 0 and state.claim(0).at_step_seven  # the computer answered silently
+    text = re.sub(r"<[^>]+>", "", count_line.value)
+    assert f"= {state.total(0)}" in text and state.total(0) > state.claim(0).total == 501
+    assert "silent answer" in text and f"so it counts {state.claim(0).total} (S3)" in text, text
