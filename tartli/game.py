@@ -446,8 +446,8 @@ class Event(NamedTuple):
             return says(_("You declare béla and score 40."), _("{name} declares béla and scores 40."))
         if kind == "swap":
             return says(
-                _("You swap the trump Seven for the {card}."),
-                _("{name} swaps the trump Seven for the {card}."),
+                _("You swapped the trump Seven for the {card}."),
+                _("{name} swapped the trump Seven for the {card}."),
                 card=self.cards[1].name(),
             )
         if kind == "show":

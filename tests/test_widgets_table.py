@@ -437,3 +437,24 @@ def test_the_table_page_speaks_of_both_modes_and_says_what_going_out_is(monkeypa
     assert f"<i>{label}</i> is there all through the hand" in help_text
     assert "at any moment" in help_text and "below 501 is wrong" in help_text and "when you reach 501" not in help_text
     assert table.out_button.layout.display != "none"  # there at the first move of a hand, as the help says
+
+
+@pytest.mark.parametrize(
+    ("lang", "done"),
+    [("en", "You swapped the trump Seven"), ("hu", "Kicserélted az adu hetest"), ("de", "Du hast den Trumpf-Siebener")],
+)
+def test_the_message_after_the_swap_says_it_is_done(lang: str, done: str) -> None:
+    # Issue 36 item 20: "Kicseréled az adu hetest" (you swap) after the swap reads as the button's own
+    # instruction; the message after the click says the swap was made, in every language.
+    from tartli import i18n
+
+    i18n.set_language(lang)
+    try:
+        table = TableController(seed=1)
+        table.load_deal(deal_with("7A KH OH UH AB XA 9L 8L 7L", "AA KB OB UB XB 9B 8B AH XH", "9A"))
+        table.swap_button.click()
+        assert table.state.indicator == Card.parse("7A")
+        assert done in table.message.value
+        assert done in table.log_view.value
+    finally:
+        i18n.set_language("en")
