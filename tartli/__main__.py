@@ -115,8 +115,8 @@ def _parser() -> argparse.ArgumentParser:
         "--language",
         choices=("en", "hu", "de"),
         default=None,
-        help="the language the class learns in: its pages are prepared in it ahead of time (default en); "
-        "the address printed opens the course in it",
+        help="the language the class learns in: a browser that has chosen none gets the course in it, from pages "
+        "prepared ahead of time (without it: the browser's own language, else English; a learner's switch wins)",
     )
     course.add_argument("--verbose", action="store_true", help="log every page and kernel (default: warnings only)")
     return parser

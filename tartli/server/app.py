@@ -20,9 +20,11 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
   needs the ``_xsrf`` cookie, which plain Voilà never set (every beacon got 403); the page handler
   now sets it.
 * **A page opens in the learner's language** (:class:`CookieVoilaHandler`): ``?lang=hu`` is read by
-  the page's kernel (:mod:`tartli.i18n`), so such a page never takes the pool's English kernel; a
-  page asked for without ``?lang`` by a learner whose switch chose another language (the
-  ``tartli_lang`` cookie) is redirected to its address in that language before a kernel starts.
+  the page's kernel (:mod:`tartli.i18n`), so such a page never takes a pool's kernel prepared in
+  another language. A page asked for without ``?lang`` (the short address a class types) is
+  redirected, before a kernel starts, to its address in :func:`page_language`: the learner's own
+  switch (the ``tartli_lang`` cookie), else the class language (``--language``), else the browser's
+  language (``Accept-Language``), else English, which needs no redirect.
   A page opened from a shared link (``?record=...``, :mod:`tartli.share`) gets its own kernel too,
   which Voilà starts with the address's query in ``QUERY_STRING``; every other page keeps its pool.
 * **Kernel errors go to the server's log, with a bound** (:mod:`tartli.server.logs`): kernels write
@@ -71,6 +73,10 @@ KERNEL_MIB = 64
 MAX_KERNELS_DEFAULT_CEILING = 50
 LANGUAGE_COOKIE = "tartli_lang"
 """The cookie the page's language switch sets (the page template): the language chosen last."""
+GUESS_COOKIE = "tartli_lang_default"
+"""The language the server gives this browser while it has chosen none (:func:`page_language`). The page
+template reads it: a page opened in it is not remembered as the learner's choice (a browser in a school's
+room keeps no language from the last class)."""
 VISITOR_COOKIE = "tartli_visitor"
 """The cookie that tells one browser from another (a random name; it holds nothing else)."""
 COOKIE_TRIED = "tartli_cookie"
@@ -243,6 +249,55 @@ YOURS_WORDS = {
 """The page for a browser that holds its limit of kernels (``TartliVoila.kernels_per_visitor``)."""
 
 
+def accepted_language(header: str | None) -> str | None:
+    """The course's language a browser's ``Accept-Language`` header prefers most (the highest q; the first
+    of equals), or None if it names none of them.
+
+    >>> accepted_language("de-AT,de;q=0.9,en;q=0.8"), accepted_language("fr, hu;q=0.5, de;q=0.7")
+    ('de', 'de')
+    >>> accepted_language("en-US,en;q=0.9,hu;q=0.8"), accepted_language("fr, *;q=0.5"), accepted_language("hu;q=0")
+    ('en', None, None)
+    """
+    best, best_q = None, 0.0
+    for item in (header or "").split(",")[:32]:
+        tag, *params = item.split(";")
+        lang = tag.strip().lower().split("-")[0]
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = min(1.0, float(value))
+                except ValueError:
+                    q = 0.0
+        if lang in PAGE_LANGUAGES and q > best_q:
+            best, best_q = lang, q
+    return best
+
+
+def page_language(asked: str | None, chosen: str | None, class_language: str, accept_language: str | None) -> str:
+    """The language a page opens in: the address's ``?lang=`` (``asked``), else the learner's own switch
+    (``chosen``, the ``tartli_lang`` cookie), else the class language (``--language``; ``""`` if the
+    server was not given one), else the browser's (``Accept-Language``), else English.
+
+    The address wins because it is the one the learner (or the teacher's link) asked for just now; the
+    switch beats the class language, so that a learner who reads better in English can; the class
+    language beats the browser's, since a teacher chose it for this class; a server started without
+    ``--language`` has no class language, so a German browser gets German rather than English.
+
+    >>> page_language(None, None, "hu", "de"), page_language(None, "en", "hu", "de")
+    ('hu', 'en')
+    >>> page_language("de", "en", "hu", None)
+    'de'
+    >>> page_language(None, None, "", "de-AT,de;q=0.9"), page_language(None, "xx", "", None)
+    ('de', 'en')
+    """
+    for lang in (asked, chosen, class_language, accepted_language(accept_language)):
+        if lang in PAGE_LANGUAGES:
+            return lang
+    return "en"
+
+
 def busy_page(lang: str, yours: int = 0) -> str:
     """The "course is busy" page, or with ``yours`` the "too many pages open in this browser" page."""
     lang = lang if lang in BUSY_WORDS else "en"
@@ -268,13 +323,39 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     async def get(self, path: str | None = None) -> None:
         _ = self.xsrf_token  # (the Jupyter server checks the login before get; Voilà's get checks it again)
-        wanted = self.get_cookie(LANGUAGE_COOKIE, "")
-        if self.get_argument("lang", None) is None and wanted in PAGE_LANGUAGES and wanted != "en":
-            # the learner chose a language on another page: open this one in it before starting a kernel
-            query = self.request.query
-            self.redirect(self.request.path + "?" + (query + "&" if query else "") + "lang=" + wanted)
+        if self.sent_to_its_language():
             return
         await super().get(path)
+
+    def class_language(self) -> str:
+        """The language the server was told the class learns in (``--language``), ``""`` if none (Binder)."""
+        app = self.settings.get("tartli_app")
+        return str(getattr(app, "language", "") or "")
+
+    def page_language(self) -> str:
+        """This request's language (:func:`page_language`)."""
+        return page_language(
+            self.get_query_argument("lang", None),
+            self.get_cookie(LANGUAGE_COOKIE, None),
+            self.class_language(),
+            self.request.headers.get("Accept-Language"),
+        )
+
+    def sent_to_its_language(self) -> bool:
+        """Redirect a page asked for without ``?lang`` to its address in :meth:`page_language` (English
+        needs none), before a kernel starts: its kernel reads the address, and a page in the class language
+        comes from the pools. Tells the page template the language this browser gets while it chooses
+        none (:data:`GUESS_COOKIE`)."""
+        guess = page_language(None, None, self.class_language(), self.request.headers.get("Accept-Language"))
+        self.set_cookie(GUESS_COOKIE, guess, path=self.base_url, samesite="Lax")
+        if self.get_query_argument("lang", None) is not None:
+            return False
+        wanted = self.page_language()
+        if wanted == "en":
+            return False
+        query = self.request.query
+        self.redirect(self.request.path + "?" + (query + "&" if query else "") + "lang=" + wanted)
+        return True
 
     def should_use_rendered_notebook(
         self, notebook_data: Any, pool_size: int, template_name: str, theme: str, request_args: Any
@@ -298,6 +379,8 @@ class CourseVoilaHandler(CookieVoilaHandler):
         visitor = self._visitor()
         if visitor is None:
             return  # sent on, with a cookie or to the address without the marker
+        if self.sent_to_its_language():
+            return  # (before it takes a place: its address in its language is asked for next)
         manager = self.kernel_manager
         admission = manager.admit(visitor, needs_place=not self._served_from_pool(path))
         if admission.refused is not None:
@@ -372,7 +455,7 @@ class CourseVoilaHandler(CookieVoilaHandler):
         self.set_header("Retry-After", "60")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        lang = self.get_argument("lang", None) or self.get_cookie(LANGUAGE_COOKIE, "en") or "en"
+        lang = self.page_language()
         limit = 1 if visitor == ANONYMOUS else app.kernels_per_visitor
         self.finish(busy_page(lang, yours=0 if why == "full" else limit))
 
@@ -463,15 +546,16 @@ class TartliVoila(Voila):  # type: ignore[misc]
         "", help="The page whose address is printed when the server is ready (relative to voila/render/)."
     ).tag(config=True)
     language = Unicode(
-        "en",
-        help="The language the pre-started pages are prepared in (en, hu, de): a class that learns in Hungarian "
-        "gets its pages from the pools at once; a page asked for in another language starts its own kernel.",
+        "",
+        help="The language the class learns in (en, hu, de): a browser that has chosen none gets its pages in it "
+        "(before its own Accept-Language), prepared ahead in the pools; a page asked for in another language starts "
+        "its own kernel. Empty (the default): no class language; the pools prepare English.",
     ).tag(config=True)
 
     @validate("language")
     def _known_language(self, proposal: Any) -> str:
         value = str(proposal["value"]).strip().lower()
-        if value not in PAGE_LANGUAGES:
+        if value and value not in PAGE_LANGUAGES:
             raise TraitError(f"--language: one of {', '.join(sorted(PAGE_LANGUAGES))}, not {proposal['value']!r}")
         return value
 
@@ -482,7 +566,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
     @property
     def kernel_policy(self) -> KernelPolicy:
         """What the kernel manager reads (:class:`tartli.server.kernels.CourseKernelRules`)."""
-        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace, self.language)
+        pooled = self.language or "en"
+        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace, pooled)
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
@@ -547,7 +632,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
 
     async def _announce(self) -> None:
         """Print the course's address once the announced page's pre-started kernel is ready (at most a
-        minute): the first page a learner opens is then served at once."""
+        minute): the first page a learner opens is then served at once. The short address, without
+        ``?lang``: it opens in the class language by itself, and leaves a learner's own switch its say."""
         pools = getattr(self.kernel_manager, "_pools", {})
         tasks = list(pools.get(self.announce, [])) or [task for pool in pools.values() for task in pool]
         if tasks:
@@ -555,7 +641,6 @@ class TartliVoila(Voila):  # type: ignore[misc]
         host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
         host = f"[{host}]" if ":" in host else host
         url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
-        url += f"?lang={self.language}" if self.language != "en" else ""
         print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
 
 
