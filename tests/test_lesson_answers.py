@@ -456,3 +456,18 @@ def test_lesson_09s_count_line_says_why_a_claim_after_a_silent_answer_counts_les
     text = re.sub(r"<[^>]+>", "", count_line.value)
     assert f"= {state.total(0)}" in text and state.total(0) > state.claim(0).total == 501
     assert "silent answer" in text and f"so it counts {state.claim(0).total} (S3)" in text, text
+
+
+def test_lesson_06s_good_or_higher_step_names_the_trumps_and_does_not_show_the_answer() -> None:
+    """Issue 36 item 9: the step never said which suit was trumps, and its log of the trick already
+    held the computer's answer ("Higher here") above the question asking for it."""
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "06_meld_contest.ipynb"), "en")
+    step = next(s for s in lesson.steps if s.title == "“Good” or “Higher here”")
+    assert "Hearts are trumps" in step.text
+    task = step.task
+    assert isinstance(task, Question)
+    answer = task.answer_text
+    log = re.findall(r"<ol>.*?</ol>", " ".join(p for p in step.parts if isinstance(p, str)))
+    assert len(log) == 1 and "<li>You declare" in log[0]  # the trick so far is shown
+    assert answer not in log[0] and "The computer" not in log[0], log
+    assert "Higher here" not in re.sub(r"\*\*“Higher\s+here”\*\*", "", step.text)  # only the rule's own words
