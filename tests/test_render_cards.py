@@ -168,6 +168,27 @@ def test_corner_index_letters() -> None:
             assert all("".join(i.itertext()) == letter for i in index)
 
 
+ACCENTED_CAPITAL_EM = 0.92
+"""How far DejaVu Serif Bold's "Á" (the index font on the test machine) reaches above its baseline, in em:
+its ink, measured in Chromium with canvas measureText (a plain "A" reaches 0.73)."""
+
+
+@pytest.mark.parametrize("width", [None, 32, 44, 60, 110, 160])
+def test_the_selected_mark_leaves_the_index_letters_accent_visible(width: float | None) -> None:
+    """The winning card's frame covered the top of the Hungarian Ace's "Á", which then read "A" (the Under's
+    letter): the letter's top, its accent included, is inside the selected mark's inner edge, in every
+    language, at every size of the index, and on the turned index at the bottom as well (the same group)."""
+    for card, language in product((Card.parse("AH"), Card.parse("AL"), Card.parse("UB")), LANGUAGES):
+        root = parse(card_svg(card, language=language, width=width, selected=True))  # type: ignore[arg-type]
+        (mark,) = with_class(root, "selected-mark")
+        inner_edge = max(
+            float(r.get("y", "0")) + float(r.get("stroke-width", "0")) / 2 for r in mark.iter(f"{SVG}rect")
+        )
+        for letter in (t for index in with_class(root, "index") for t in index.iter(f"{SVG}text")):
+            top = float(letter.get("y", "0")) - ACCENTED_CAPITAL_EM * float(letter.get("font-size", "0"))
+            assert top >= inner_edge + 0.3, (card, language, width, "".join(letter.itertext()), top, inner_edge)
+
+
 def text_sizes_px(svg: str, width: float) -> list[tuple[float, str]]:
     """Each text's letter height in CSS px on a card drawn ``width`` px wide (viewBox 100 wide)."""
     sizes = []
