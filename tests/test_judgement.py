@@ -340,3 +340,15 @@ def test_a_line_counts_a_sweep_only_where_it_is_a_stichmatsch(rules: RuleSet, se
     expected = 1 if rules.stichmatsch else 0
     assert (line.sweep, other.sweep) == (expected, -expected)
     assert line.last and not other.last and line.indicator != other.indicator
+
+
+def test_lesson_08s_endgame_does_not_say_a_saved_game_was_loaded() -> None:
+    """Issue 36 item 20: the lesson loads its endgames through the table's record loading; the learner
+    loaded nothing, so the table does not say "Record loaded: 23 moves" (the table page's Load does)."""
+    space = _lesson_08_table()
+    table, position, again = space["table"], space["position"], space["again"]
+    for which in (1, 0):
+        position.value = position.options[which]
+        again.click()
+        assert not any("loaded" in m.lower() for m in table.messages), table.messages
+        assert "loaded" not in table.message.value.lower()

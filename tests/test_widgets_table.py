@@ -458,3 +458,18 @@ def test_the_message_after_the_swap_says_it_is_done(lang: str, done: str) -> Non
         assert done in table.log_view.value
     finally:
         i18n.set_language("en")
+
+
+def test_the_table_page_says_a_saved_game_was_loaded_and_a_lesson_script_does_not() -> None:
+    # Issue 36 item 20: the learner's own Load says so; a record loaded by code (a lesson's position) does not.
+    table = TableController(seed=17)
+    for _ in range(3):
+        table.act(next(m for m in table.state.legal_moves() if isinstance(m, Play)))
+    text = table.save_record()
+    other = TableController(seed=99, autoplay=False)
+    other.say("The computer wins trick 16.")
+    other.load_record(text)
+    assert "loaded" not in other.message.value and "trick 16" not in other.message.value
+    assert not any("loaded" in m for m in other.messages)
+    other.upload.receive("saved.json", text.encode())
+    assert other.messages[-1] == f"Record loaded: {len(table.state.moves)} moves."

@@ -594,7 +594,9 @@ class TableController:
         self.pause_choice.observe(
             self._guard(lambda change: setattr(self, "trick_pause", change["new"])), names="value"
         )
-        self.upload.on_text(self._guard(self.load_record), self._guard(lambda err: self.say(str(err))))
+        self.upload.on_text(
+            self._guard(lambda text: self.load_record(text, announce=True)), self._guard(lambda err: self.say(str(err)))
+        )
         actions = w.HBox(
             [
                 self.swap_button,
@@ -1523,8 +1525,12 @@ class TableController:
             self.say(_("Hand {number}: {name} deals.").format(number=number, name=self._said(dealer)))
         self._after_move()
 
-    def load_record(self, text: str) -> None:
-        """Load a ``tartli/1`` record; a bad record is refused with a message and the game is kept."""
+    def load_record(self, text: str, *, announce: bool = False) -> None:
+        """Load a ``tartli/1`` record; a bad record is refused with a message and the game is kept.
+
+        ``announce``: say "Record loaded: N moves." (the table page's Load, where the learner chose a
+        saved game). A lesson's scripted position is loaded silently: that learner loaded nothing, and
+        the last message, about the game before, goes."""
         record = Record.from_json(text)
         state = record.replay()  # raises before anything is replaced
         match = Match(record.rules, seed=self.seed, first_dealer=record.deal.dealer, scores=record.scores)
@@ -1534,7 +1540,10 @@ class TableController:
         self._redo.clear()
         self._held = False
         self.refresh()  # the board and buttons first: a page that sees the message sees them too
-        self.say(_("Record loaded: {n} moves.").format(n=len(state.moves)))
+        if announce:
+            self.say(_("Record loaded: {n} moves.").format(n=len(state.moves)))
+        else:
+            self.message.value = ""
         self._after_move()
 
     def open_position(self, position: SharedPosition) -> None:
