@@ -413,3 +413,35 @@ def test_lesson_12_is_a_timeline_with_every_date_and_its_source() -> None:
     quiz = lesson.steps[-2].task
     assert isinstance(quiz, ExerciseTask) and isinstance(quiz.exercise, HistoryQuiz)
     assert quiz.exercise.progress_id == "lesson12.quiz"
+
+
+def test_every_history_question_shows_the_cards_it_asks_about() -> None:
+    """Issue 36 item 11: "Whose play gave the Overs and Unders their characters?" showed only the four
+    Overs. A question that names a rank (Overs, Unders, Kings, Aces) and shows cards shows that rank."""
+    from tartli.cards import Card
+    from tartli.widgets.history_quiz import FACTS
+
+    checked = 0
+    for fact in FACTS:
+        if not fact.cards:
+            continue
+        shown = {Card.parse(c).rank.name for c in fact.cards.split()}
+        for word, rank in (("Over", "OVER"), ("Under", "UNDER"), ("King", "KING"), ("Ace", "ACE")):
+            if re.search(rf"\b{word}s?\b", fact.question):
+                checked += 1
+                assert rank in shown, f"{fact.question!r} shows {fact.cards}"
+    assert checked >= 4
+
+
+def test_lesson_12s_days_question_is_answered_by_the_dates_its_step_gives() -> None:
+    """Issue 36 item 10: the step said the player "wrote up its rules on 1 October 2021, tried the game",
+    which reads as one day, and the key wanted 1. The step gives both dates; the key is their difference."""
+    import datetime
+
+    from test_steps import LESSONS, run_lesson_in
+
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "12_history.ipynb"), "en")
+    step = next(s for s in lesson.steps if s.title == "1990 to 2024: books and the web")
+    dates = [datetime.datetime.strptime(d, "%d %B %Y").date() for d in re.findall(r"\d{1,2} \w+ \d{4}", step.text)]
+    assert len(dates) == 2, step.text
+    assert step.task.answer_text == str((dates[1] - dates[0]).days)

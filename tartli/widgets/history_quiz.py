@@ -184,7 +184,7 @@ FACTS: tuple[Fact, ...] = (
             "the Kings are anonymous."
         ),
         "wiki",
-        "OA OH OB OL",
+        "OA UA OH UH",  # both kinds the question names (issue 36: it showed four Overs)
     ),
     # FACTS.md: Aces show the seasons: Hearts spring (hu.wikipedia; wopc.co.uk)
     Fact(
