@@ -109,7 +109,8 @@ TARGETS = """() => {
   const seen = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
                         return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
   for (const e of document.querySelectorAll(
-      '#rendered_cells button, #rendered_cells select, #rendered_cells input, .tartli-languages a')) {
+      '#rendered_cells button, #rendered_cells select, #rendered_cells input, #rendered_cells .lm-TabBar-tab, '
+      + '.tartli-languages a')) {
     if (!seen(e)) continue;
     const r = e.getBoundingClientRect();
     if (r.width < 44 || r.height < 44) small.push(`${e.tagName} '${(e.innerText || e.value || '').slice(0, 20)}' `
@@ -124,7 +125,7 @@ TARGETS = """() => {
 
 @pytest.mark.parametrize("file", [page.file for page in PAGES])
 def test_touch_targets_and_the_first_continue_on_a_phone(chromium: Any, app_server: Any, file: str) -> None:
-    """At 390x844: every button, toggle, dot, answer and field at least 44x44 px, cards to tap at least
+    """At 390x844: every button, toggle, dot, answer, field and tab at least 44x44 px, cards to tap at least
     32 px wide, and a lesson's Continue on its first screen without scrolling."""
     context, page = open_at(chromium, app_server, file, "en", "phone")
     try:
