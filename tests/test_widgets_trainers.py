@@ -775,3 +775,30 @@ def test_the_going_out_panel_says_who_took_the_trick_of_the_silent_answer() -> N
         assert ex.state.tricks[-1][3] == window.winner and won  # the count beside it holds that trick
         seen.add((window.claimant, window.winner))
     assert (0, 0) in seen and len(seen) >= 2, seen
+
+
+def test_a_position_found_after_a_hint_does_not_say_its_answer_was_shown() -> None:
+    # Issue 36 item 20: "its answer was shown after a slip" only when the feedback told the answer.
+    ex = CountPoints(seed=3)
+    ex.points_box.value = ex.expected + 1
+    button(ex, "Check").click()  # the first slip gets a hint (the card points of each rank), not the sum
+    assert str(ex.expected) not in feedback_text(ex).split("is not it")[-1]
+    ex.points_box.value = ex.expected
+    button(ex, "Check").click()
+    text = feedback_text(ex)
+    assert ex.solved and "shown" not in text
+    assert "after a slip" in text and "first try" in text
+
+    ex.new_position()  # two slips: the second one's feedback works out the sum
+    for wrong in (ex.expected + 1, ex.expected + 2):
+        ex.points_box.value = wrong
+        button(ex, "Check").click()
+    assert f"= {ex.expected} card points" in feedback_text(ex)
+    ex.points_box.value = ex.expected
+    button(ex, "Check").click()
+    assert "its answer was shown after a slip" in feedback_text(ex)
+
+    ex = WhichCardWins(seed=4)  # two cards: the wrong one's feedback says which wins and why
+    ex.board.pick((ex.second if ex.winning_card == ex.lead else ex.lead).text)
+    ex.board.pick(ex.winning_card.text)
+    assert ex.solved and "its answer was shown after a slip" in feedback_text(ex)

@@ -343,7 +343,7 @@ class MatchChallenge(Exercise):
             lost = _("Not this time: a draw ({how}). Press “Next hand” at the table and try again.")
         else:
             lost = _("Not this time: the computer won ({how}). Press “Next hand” at the table and try again.")
-        return self._judge(False, lost.format(how=how))
+        return self._judge(False, lost.format(how=how), shows_answer=False)
 
     def hand_played(self) -> HandPlayed:
         """This challenge as a lesson step's task that a learner who loses can do too (see :class:`HandPlayed`)."""

@@ -646,7 +646,7 @@ class LabChallenge(Exercise):
             self.render()
             return False
         ok, why = self.met()
-        return self._judge(ok, (_("Right: {why}") if ok else _("Not yet: {why}")).format(why=why))
+        return self._judge(ok, (_("Right: {why}") if ok else _("Not yet: {why}")).format(why=why), shows_answer=False)
 
 
 class LabTask:

@@ -163,6 +163,8 @@ class Exercise:
         self.progress = progress if progress is not None else Progress()
         self.attempts = 0
         self.mistakes = 0
+        self.answer_shown = False
+        """A wrong answer's feedback told the right one (a later right answer was read, not found)."""
         self.solved = False
         self.positions = 0
         self._key: object = None
@@ -248,6 +250,7 @@ class Exercise:
         self.positions += 1
         self.attempts = 0
         self.mistakes = 0
+        self.answer_shown = False
         self.solved = False
         self.render()  # the new picture first, then the old words go (a page never pairs them the other way)
         self._say("", "info")
@@ -300,8 +303,11 @@ class Exercise:
             return 0
         return 3 if self.mistakes == 0 else 2 if self.mistakes == 1 else 1
 
-    def _judge(self, right: bool, message: str) -> bool:
-        """Count an answer, show the feedback and record progress. Returns ``right``."""
+    def _judge(self, right: bool, message: str, *, shows_answer: bool = True) -> bool:
+        """Count an answer, show the feedback and record progress. Returns ``right``.
+
+        ``shows_answer``: a wrong answer's ``message`` tells the right one (the default: most explain
+        the verdict); False for a hint that leaves the answer to the learner."""
         if self.solved:
             self._say(_("Solved already: press “New position” for another question."), "info")
             return right
@@ -315,6 +321,7 @@ class Exercise:
                 callback()
         else:
             self.mistakes += 1
+            self.answer_shown = self.answer_shown or shows_answer
         self._say(message, "right" if right else "wrong")
         self.render()
         return right
@@ -326,8 +333,10 @@ class Exercise:
             return " " + _("Stage finished: {stars}. A new stage starts with the next position.").format(
                 stars=stars_text(stars)
             )
-        if self.mistakes:
+        if self.mistakes and self.answer_shown:
             return " " + _("(This one earns nothing: its answer was shown after a slip.)")
+        if self.mistakes:  # found by the learner after a hint: say so, and why it earns nothing
+            return " " + _("(Right, after a slip: only an answer right at the first try counts toward the stage.)")
         return ""
 
     def on_solved(self, callback: Callable[[], None]) -> None:

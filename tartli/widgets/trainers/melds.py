@@ -179,7 +179,7 @@ class FindMelds(_Selecting, Exercise):
             )
             self.render()
             return False
-        return self._judge(False, _("Not quite: {why}").format(why=self._why_not(chosen)))
+        return self._judge(False, _("Not quite: {why}").format(why=self._why_not(chosen)), shows_answer=False)
 
     def _what(self, meld: Meld) -> str:
         name, points = self.meld_name(meld), meld.value
@@ -335,7 +335,8 @@ class MeldContest(Exercise):
             ).format(lead=self._announced(self.leader_melds), answer=self._announced(self.second_melds))
         else:
             why = self._k2_text()
-        return self._judge(right, _verdict(right, why))
+        # "illegal" said of a legal contest asks whose melds are better: the answer is left to the learner
+        return self._judge(right, _verdict(right, why), shows_answer=side != "illegal")
 
     def _k3_text(self) -> str:
         return _(

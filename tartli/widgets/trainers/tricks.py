@@ -262,6 +262,7 @@ class CountPoints(Exercise):
                 hint.format(
                     value=value, trumps=self._table(TRUMP_ORDER, self.trump), plain=self._table(PLAIN_ORDER, None)
                 ),
+                shows_answer=False,
             )
         return self._judge(
             False, _("Not quite: {value} is not it. {why}").format(value=value, why=upper_first(self.explain()))
@@ -416,7 +417,9 @@ class NameTheCard(Exercise):
             return self._judge(True, _("Right: {why}").format(why=self.explain()))
         if self.mistakes == 0:
             return self._judge(
-                False, _("Not quite: this is not the {card}. {hint}").format(card=said, hint=self.hint(chosen))
+                False,
+                _("Not quite: this is not the {card}. {hint}").format(card=said, hint=self.hint(chosen)),
+                shows_answer=False,
             )
         return self._judge(
             False, _("Not quite: this is not the {card}. It is {why}").format(card=said, why=self.explain())
