@@ -471,3 +471,22 @@ def test_lesson_06s_good_or_higher_step_names_the_trumps_and_does_not_show_the_a
     assert len(log) == 1 and "<li>You declare" in log[0]  # the trick so far is shown
     assert answer not in log[0] and "The computer" not in log[0], log
     assert "Higher here" not in re.sub(r"\*\*“Higher\s+here”\*\*", "", step.text)  # only the rule's own words
+
+
+SOURCE_TALK = {
+    "en": re.compile(r"\b(?:the|our|one|main|a) (?:main )?sources?\b|\bour copy\b|\bpagat\b|\bthe book says\b|\bblog\b", re.I),
+    "hu": re.compile(r"forrás|pagat", re.I),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("page", [p for p in LESSONS if p.file != "12_history.ipynb"], ids=lambda p: p.file)
+def test_lessons_state_facts_not_their_sources(page: Page, lang: str) -> None:
+    """Issue 36 item 19: "the sources do not say", "one source ... 33 cards", "our copy lacks this
+    picture". A pupil needs the facts (or a plain "nobody knows"); the sources stay in the rule book's
+    notes and in the history lesson (12), whose subject they are."""
+    lesson = run_lesson_in(page, lang)
+    for number, step in enumerate(lesson.steps, 1):
+        words = re.sub(r"<[^>]+>", " ", step.text + " " + step_html(lesson, number))
+        found = SOURCE_TALK[lang].search(words)
+        assert found is None, f"step {number} ({step.title}): …{words[max(0, found.start() - 60) : found.end() + 30]}…"
