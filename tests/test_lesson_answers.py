@@ -490,3 +490,17 @@ def test_lessons_state_facts_not_their_sources(page: Page, lang: str) -> None:
         words = re.sub(r"<[^>]+>", " ", step.text + " " + step_html(lesson, number))
         found = SOURCE_TALK[lang].search(words)
         assert found is None, f"step {number} ({step.title}): …{words[max(0, found.start() - 60) : found.end() + 30]}…"
+
+
+@pytest.mark.parametrize("file", ["03_deal.ipynb", "10_play_a_game.ipynb"])
+def test_a_step_beside_a_live_table_speaks_of_the_slate_only_for_a_wide_screen(file: str) -> None:
+    """Issue 36 item 8: lessons 03 and 10 spoke of the chalk slate beside a table that a phone draws
+    without one (the talon across the indicator is drawn on both now: tests/test_render_table.py)."""
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == file), "en")
+    mentions = 0
+    for step in lesson.steps:
+        for sentence in re.split(r"(?<=[.;:])\s", " ".join(step.text.split())):
+            if "slate" in sentence:
+                mentions += 1
+                assert "wide screen" in sentence, sentence
+    assert mentions >= 1

@@ -162,3 +162,18 @@ def test_golden_rendering(name: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(got, encoding="utf-8")
     assert got == path.read_text(encoding="utf-8"), f"{name} changed: look at it, then update the golden file"
+
+
+def test_the_phone_table_draws_the_talon_across_the_indicator() -> None:
+    """Issue 36 item 8: lesson 03 and lesson 10 say the talon lies across the trump indicator; the
+    phone's table drew the indicator alone. It draws the talon's backs across it while cards are left
+    in it, and none once it is empty (phase 2)."""
+    for state in random_states(30):
+        view = state.view(0)
+        svg = table_svg(view, narrow=True)
+        backs = svg.count('aria-label="face-down card"')
+        talon_backs = backs - view.opponent_hand_size
+        if view.talon_size and view.indicator is not None:
+            assert talon_backs == min(view.talon_size, 3), (view.talon_size, talon_backs)
+        else:
+            assert talon_backs == 0

@@ -571,6 +571,10 @@ def _narrow_table(
     y = 30 + ow * CARD_RATIO + 26
     if view.indicator is not None:
         parts.append(_place(card_svg(view.indicator, language=language, width=38, trump=True), 10, y - 24))
+    if view.talon_size:  # the talon lies across the lower half of the indicator, as on the wide table (D1)
+        back, bw = back_svg(width=24, language=language), 24.0
+        for k in range(min(view.talon_size, 3)):  # a small stack: the number beside it says how many
+            parts.append(_place(back, 29 + bw * CARD_RATIO / 2 - 1.5 * k, y + 4 - 1.5 * k, rotate=90))
     facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
     talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""
