@@ -230,12 +230,13 @@ def test_a_lesson_opened_again_shows_the_dots_of_the_steps_done_before() -> None
     question.choose("b")
     lesson.next_button.click()
     kept = list(lesson.address.done)
-    assert kept == [1, 2]  # what the page writes to the browser: step 1 read and left, step 2 answered
+    assert kept == [1, 2, 3]  # what the page writes to the browser: step 1 read and left, step 2 answered,
+    # the recap reached (issue 36)
     again, _question = small_lesson()  # the next visit: the browser sends what it kept
     assert [b.description for b in again.dots.children] == ["●", "○", "○"]
     again.address.done = kept
     again.go(1)
-    assert [b.description for b in again.dots.children] == ["✓", "●", "○"]
+    assert [b.description for b in again.dots.children] == ["✓", "●", "✓"]
     assert not again.next_button.disabled  # the question was answered on the earlier visit
 
 
@@ -248,3 +249,20 @@ def test_a_trainer_step_gets_its_tick_when_the_browser_sends_the_kept_stars() ->
     assert lesson.dots.children[1].description == "○"
     trainer.board.progress = json.dumps({"lesson02.which-card-wins": {"solved": 3, "tries": 3, "best": 2}})
     assert lesson.dots.children[1].description == "✓"
+
+
+def test_the_recap_gets_its_tick_once_reached() -> None:
+    """Issue 36 item 20: the recap has no task and is the last step, so it is never continued from;
+    reaching it is what it asks (read it), so its dot gets a ✓ once the learner is there (shown when
+    they go back, and kept for the next visit)."""
+    lesson, question = small_lesson()
+    lesson.next_button.click()
+    question.choose("b")
+    lesson.next_button.click()
+    assert lesson.current == 2 and 3 in lesson.address.done
+    lesson.back_button.click()
+    assert [b.description for b in lesson.dots.children] == ["✓", "●", "✓"]
+    again, _question = small_lesson()  # a teacher's link straight to the recap marks it too
+    again.go(2)
+    again.dots.children[0].click()
+    assert [b.description for b in again.dots.children] == ["●", "○", "✓"]

@@ -613,9 +613,10 @@ class Lesson:
 
     def _note_done(self) -> None:
         """Mark the steps whose task is done, and keep every step done in the browser (a step without a
-        task is done once the learner continues from it: see :meth:`next`)."""
+        task is done once the learner continues from it: see :meth:`next`; the recap, the last step,
+        is never continued from: it is done once reached)."""
         for k, made in enumerate(self.steps):
-            if made.task is not None and made.task.done:
+            if (made.task is not None and made.task.done) or (made.recap and k == self.current):
                 self.done_steps.add(k)
         kept = sorted(k + 1 for k in self.done_steps)
         if list(self.address.done) != kept:

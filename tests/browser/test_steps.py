@@ -8,7 +8,7 @@ from typing import Any
 from tartli.cards import CARDS, Suit
 from tartli.game import trick_winner
 
-from .conftest import assert_no_error_output
+from .conftest import assert_no_error_output, go_to_step
 
 LESSON = "06_meld_contest.ipynb"
 BY_NAME = {card.name("en"): card for card in CARDS}
@@ -128,5 +128,30 @@ def test_the_dots_of_the_steps_done_are_kept_after_a_reload(open_page: Any, app_
         "() => document.querySelector('.tartli-dots button') && "
         "document.querySelector('.tartli-dots button').textContent.includes('✓')",
         timeout=30_000,
+    )
+    assert_no_error_output(page)
+
+
+def test_the_recap_dot_gets_its_tick(open_page: Any) -> None:
+    """Issue 36 item 20: the recap (the last step, no task) is never continued from; reaching it marks it
+    done, so its dot shows ✓ when the learner goes back, and the browser keeps it."""
+    opened = open_page("10_play_a_game.ipynb")
+    page = opened.page
+    wait_for_step(page, 1)
+    count = int(re.search(r"of (\d+)", where(page)).group(1))  # type: ignore[union-attr]
+    go_to_step(page, count)
+    wait_for_step(page, count)
+    assert "recap" in where(page)
+    page.get_by_role("button", name="← Back").click()
+    wait_for_step(page, count - 1)
+    page.wait_for_function(
+        "() => { const dots = document.querySelectorAll('.tartli-dots button');"
+        " return dots.length && dots[dots.length - 1].textContent.includes('✓'); }",
+        timeout=30_000,
+    )
+    page.wait_for_function(
+        "n => JSON.parse(localStorage.getItem('tartli.steps.10_play_a_game.done') || '[]').includes(n)",
+        arg=count,
+        timeout=20_000,
     )
     assert_no_error_output(page)
