@@ -129,6 +129,9 @@ function render({ model, el }) {
   if (typeof ResizeObserver !== "undefined") {
     let sent = 0;
     const observer = new ResizeObserver(() => {
+      // A picture drawn while hidden (Try again's table, before its box is shown) measured its cards as
+      // 0 x 0: once it is on screen, draw it again so that each card's button covers the card.
+      if (el.clientWidth > 0 && el.querySelector('.tartli-hit[width="0"]')) { draw(); }
       const width = Math.round(el.clientWidth);
       if (width > 0 && Math.abs(width - sent) >= 8) {
         sent = width;

@@ -536,3 +536,56 @@ def test_a_saved_game_is_opened_from_a_file_with_a_plain_button(open_page: Any, 
     (tmp_path / "junk.json").write_bytes(b"\xff\xfe")
     page.locator("input[type=file][accept='.json']").first.set_input_files(str(tmp_path / "junk.json"))
     page.locator(".tartli-message", has_text="not UTF-8").wait_for(timeout=15_000)
+
+
+TRY_AGAIN_CARDS_JS = """() => Array.from(document.querySelectorAll('.tartli-try-again .tartli-board .tartli-hit')).map((h) => {
+  const box = h.getBoundingClientRect();
+  return {role: h.getAttribute('role'), name: h.getAttribute('aria-label') || '',
+          tabindex: h.getAttribute('tabindex'), width: box.width, height: box.height};
+})"""
+
+
+def test_try_agains_cards_are_buttons_the_keyboard_plays(open_page: Any) -> None:
+    """Issue 36 item 20: the cards of Try again's table are buttons with names, as the main table's are
+    (reached with Tab, played with Enter), not pictures: a keyboard or screen-reader user plays them."""
+    import random
+
+    from tartli.moves import Declare, Play
+    from tartli.widgets import TableController
+
+    table = TableController(seed=11, level="medium", keep_in_browser="table")
+    rng = random.Random(11)
+    while not table.state.is_over:  # a hand played at random: the review marks decisions to try again
+        table.act(rng.choice([m for m in table.offered_moves() if isinstance(m, (Play, Declare))]))
+    opened = open_table(open_page)
+    page = opened.page
+    page.evaluate("text => localStorage.setItem('tartli.table.table', text)", table.saved_game())
+    page.reload(wait_until="load")
+    page.wait_for_function(
+        "() => (document.querySelector('.tartli-message') || {}).innerText?.includes('back where you left it')",
+        timeout=120_000,
+    )
+    page.get_by_role("button", name="Review this hand").click()
+    retry = page.locator(".tartli-review button", has_text="Try again")
+    retry.first.wait_for(timeout=180_000)
+    retry.first.click()
+    page.locator(".tartli-try-again").wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(f"() => ({TRY_AGAIN_CARDS_JS})().length > 0", timeout=30_000)
+    cards = page.evaluate(TRY_AGAIN_CARDS_JS)
+    for hit in cards:
+        assert hit["role"] == "button" and hit["tabindex"] == "0", hit
+        assert re.search(r"\b(of|Ace|King|Over|Under|Ten|Nine|Eight|Seven)\b", hit["name"]), hit
+        assert hit["width"] >= 24 and hit["height"] >= 24, hit  # a button over the whole card, not a dot
+    in_retry = "() => !!document.activeElement.closest('.tartli-try-again .tartli-board')"
+    for _ in range(12):  # from the Try again button pressed, Tab reaches the position's first card
+        page.keyboard.press("Tab")
+        if page.evaluate(in_retry):
+            break
+    assert page.evaluate(in_retry), page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+    page.keyboard.press("ArrowRight")  # the arrow keys move along the cards, as at the main table
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.classList.contains('tartli-hit')")
+    page.keyboard.press("Enter")
+    page.locator(".tartli-try-again [role=status]").wait_for(state="visible", timeout=60_000)
+    assert page.locator(".tartli-try-again [role=status]").inner_text().strip()
+    opened.watch.assert_clean()
