@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -286,3 +287,17 @@ def test_the_review_is_gone_in_a_new_hand_and_at_a_table_for_two() -> None:
     assert table.two_players and not table.state.moves
     assert table.review_view.value == "" and not table.review_panel.retry_buttons.children
     assert table.review_panel.button.layout.display == "none" and table.summary_view.value == ""
+
+
+def test_next_hand_counts_the_decisions_it_sums_up_in_the_message_line() -> None:
+    """Next hand reviews an unreviewed hand for the match summary (seconds at the course's budget):
+    the message line counts the decisions meanwhile, then says who deals."""
+    table = finished_hand(12)
+    said: list[str] = []
+    table.message.observe(lambda change: said.append(change["new"]), names="value")
+    table.next_button.click()
+    counts = [re.search(r"(\d+) of (\d+) decisions", text) for text in said]
+    counts = [(int(m[1]), int(m[2])) for m in counts if m]
+    assert counts and counts[-1][0] == counts[-1][1] >= 5, said
+    last_count = max(i for i, text in enumerate(said) if "decisions" in text)
+    assert any("Hand 2: " in text for text in said[last_count:]) and table.summaries  # then the next hand, booked

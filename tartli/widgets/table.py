@@ -845,7 +845,8 @@ class TableController:
         self.next_button.layout = _shown() if over and not self.match.is_over else _hidden()
         self.undo_button.disabled = not self._human_moves_made()
         self.redo_button.disabled = not self._redo
-        self.log_view.value = self._log_html(view)
+        self.log_view.value = log = self._log_html(view)
+        self.log_view.layout.display = None if log else "none"  # an empty log draws no empty bordered box
         self._announce(view)
         self.status.value = self._status_html()
         self._refresh_download()
@@ -899,12 +900,12 @@ class TableController:
             return self._hand_summary[1]
         return None
 
-    def hand_summary(self) -> HandSummary:
+    def hand_summary(self, progress: Callable[[int, int], None] | None = None) -> HandSummary:
         """The finished hand's summary: from its review, or reviewed now (the same review) when the
-        learner did not ask for it."""
+        learner did not ask for it (``progress`` is told how far, as the review's own bar is)."""
         known = self._known_summary()
         if known is None:
-            found = self.learner_review()
+            found = self.learner_review(progress)
             self.note_summary(self.state, found.summary)
             known = found.summary
         return known
@@ -1509,8 +1510,14 @@ class TableController:
         self._after_move()
 
     def next_hand(self) -> None:
-        """Book the finished hand and deal the next one of the match (D2, S6)."""
-        summary = self.hand_summary() if self._summing_up() else None
+        """Book the finished hand and deal the next one of the match (D2, S6). A hand the learner did
+        not have reviewed is reviewed now for the match summary (a few seconds): the message line
+        counts its decisions, so the button does not seem dead meanwhile."""
+
+        def counting(done: int, total: int) -> None:
+            self.say(_("Summing up this hand for the match: {done} of {total} decisions").format(done=done, total=total))
+
+        summary = self.hand_summary(counting) if self._summing_up() else None
         self.match.next_hand()
         if summary is not None:
             self._summaries.append(summary)
