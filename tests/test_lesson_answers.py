@@ -433,15 +433,16 @@ def test_lesson_09s_count_line_says_why_a_claim_after_a_silent_answer_counts_les
     import json
     import os
 
-    from tartli.moves import Declare, Play
     from test_steps import NOTEBOOKS
+
+    from tartli.moves import Declare, Play
 
     namespace: dict[str, Any] = {}
     here = os.getcwd()
     os.chdir(NOTEBOOKS)
     try:
         for cell in json.loads((NOTEBOOKS / "09_scoring.ipynb").read_text("utf-8"))["cells"]:
-            exec(compile("".join(cell["source"]), "09_scoring.ipynb", "exec"), namespace)  # noqa: S102
+            exec(compile("".join(cell["source"]), "09_scoring.ipynb", "exec"), namespace)
     finally:
         os.chdir(here)
     table, count_line = namespace["table"], namespace["count_line"]
@@ -452,7 +453,8 @@ def test_lesson_09s_count_line_says_why_a_claim_after_a_silent_answer_counts_les
     table.run_opponent()
     state = table.state
     window = state.claim_window
-    assert window is not None and window.claimant == 0 and state.claim(0).at_step_seven  # the computer answered silently
+    assert window is not None and window.claimant == 0  # the computer answered silently:
+    assert state.claim(0).at_step_seven
     text = re.sub(r"<[^>]+>", "", count_line.value)
     assert f"= {state.total(0)}" in text and state.total(0) > state.claim(0).total == 501
     assert "silent answer" in text and f"so it counts {state.claim(0).total} (S3)" in text, text
@@ -474,7 +476,9 @@ def test_lesson_06s_good_or_higher_step_names_the_trumps_and_does_not_show_the_a
 
 
 SOURCE_TALK = {
-    "en": re.compile(r"\b(?:the|our|one|main|a) (?:main )?sources?\b|\bour copy\b|\bpagat\b|\bthe book says\b|\bblog\b", re.I),
+    "en": re.compile(
+        r"\b(?:the|our|one|main|a) (?:main )?sources?\b|\bour copy\b|\bpagat\b|\bthe book says\b|\bblog\b", re.I
+    ),
     "hu": re.compile(r"forrás|pagat", re.I),
 }
 

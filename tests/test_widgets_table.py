@@ -422,7 +422,7 @@ def _table_page_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     cells = json.loads((Path(__file__).parents[1] / "notebooks" / "table.ipynb").read_text(encoding="utf-8"))["cells"]
     namespace: dict[str, object] = {}
     for cell in (cells[0], cells[2]):
-        exec("".join(cell["source"]), namespace)  # noqa: S102 (our own notebook)
+        exec("".join(cell["source"]), namespace)
     return [" ".join(str(getattr(item, "data", getattr(item, "value", item))).split()) for item in shown]
 
 

@@ -1515,7 +1515,9 @@ class TableController:
         counts its decisions, so the button does not seem dead meanwhile."""
 
         def counting(done: int, total: int) -> None:
-            self.say(_("Summing up this hand for the match: {done} of {total} decisions").format(done=done, total=total))
+            self.say(
+                _("Summing up this hand for the match: {done} of {total} decisions").format(done=done, total=total)
+            )
 
         summary = self.hand_summary(counting) if self._summing_up() else None
         self.match.next_hand()
