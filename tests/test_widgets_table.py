@@ -473,3 +473,14 @@ def test_the_table_page_says_a_saved_game_was_loaded_and_a_lesson_script_does_no
     assert not any("loaded" in m for m in other.messages)
     other.upload.receive("saved.json", text.encode())
     assert other.messages[-1] == f"Record loaded: {len(table.state.moves)} moves."
+
+
+def test_an_empty_log_draws_no_box() -> None:
+    # Issue 36 item 20 (lesson 03 step 8): before the first move the log is empty, and its bordered box
+    # stood empty under the table's buttons; it shows once there is something to read.
+    table = TableController(seed=3, autoplay=False)
+    assert table.log_view.value == "" and table.log_view.layout.display == "none"
+    table.act(next(m for m in table.state.legal_moves() if isinstance(m, Play)))
+    assert table.log_view.value and table.log_view.layout.display != "none"
+    table.new_deal(4)
+    assert table.log_view.layout.display == "none"

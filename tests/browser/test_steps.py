@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tartli.cards import CARDS, Suit
 from tartli.game import trick_winner
 
-from .conftest import assert_no_error_output, go_to_step
+from .conftest import assert_no_error_output, go_to_step, leave
 
 LESSON = "06_meld_contest.ipynb"
 BY_NAME = {card.name("en"): card for card in CARDS}
@@ -155,3 +157,66 @@ def test_the_recap_dot_gets_its_tick(open_page: Any) -> None:
         timeout=20_000,
     )
     assert_no_error_output(page)
+
+
+EMPTY_BOXES_JS = """() => Array.from(document.querySelectorAll('.tartli-step *')).filter((e) => {
+  const cs = getComputedStyle(e), r = e.getBoundingClientRect();
+  const bordered = ['Top', 'Bottom', 'Left', 'Right'].some(
+    (s) => parseFloat(cs['border' + s + 'Width']) > 0 && cs['border' + s + 'Style'] !== 'none');
+  return bordered && r.width > 0 && r.height > 0 && !e.innerText.trim()
+    && !e.querySelector('svg, img, input, select, button, progress');
+}).map((e) => e.outerHTML.slice(0, 160))"""
+
+LABEL_BY_ITS_BUTTONS_JS = """text => {
+  const label = Array.from(document.querySelectorAll('.tartli-step label, .tartli-step .widget-label'))
+    .find((l) => l.textContent.trim() === text && l.getBoundingClientRect().width > 0);
+  const first = label && label.parentElement.querySelector('.widget-toggle-buttons button');
+  if (!first) return null;
+  const a = label.getBoundingClientRect(), b = first.getBoundingClientRect();
+  return {label: [a.left, a.right, a.top, a.bottom], button: [b.left, b.right, b.top, b.bottom]};
+}"""
+
+
+def open_at(chromium: Any, app_server: Any, file: str, step: int, width: int, lang: str) -> tuple[Any, Any]:
+    phone = width < 600
+    context = chromium.new_context(
+        viewport={"width": width, "height": 844 if phone else 900}, has_touch=phone, is_mobile=phone
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(app_server.url(file) + ("" if lang == "en" else f"?lang={lang}"), wait_until="load", timeout=120_000)
+    go_to_step(page, step)  # (it waits for the step counter, in the page's language)
+    page.wait_for_timeout(1_000)  # the widgets' drawing at this width
+    return context, page
+
+
+@pytest.mark.parametrize(("width", "lang", "names"), [(390, "hu", "Nevek:"), (1280, "en", "Names in:")])
+def test_lesson_01s_names_label_stands_by_its_buttons(
+    chromium: Any, app_server: Any, width: int, lang: str, names: str
+) -> None:
+    """Issue 36 item 20: lesson 01 step 9's "Names in:" belongs to its three language buttons: it stood at
+    the end of the suit's row while its buttons wrapped to the next line (390 px), and touched the list
+    before it (1280 px). Label and buttons are one piece of the row: on their line, just before them."""
+    context, page = open_at(chromium, app_server, "01_pack.ipynb", 9, width, lang)
+    try:
+        found = page.evaluate(LABEL_BY_ITS_BUTTONS_JS, names)
+        assert found is not None, "the label and the language buttons are not one piece of the row"
+        (l_left, l_right, l_top, l_bottom), (b_left, _b_right, b_top, b_bottom) = found["label"], found["button"]
+        assert abs((l_top + l_bottom) / 2 - (b_top + b_bottom) / 2) < 8, found  # on the buttons' line
+        assert 0 <= b_left - l_right < 24, found  # just before them
+        select = page.locator(".tartli-step select").first.bounding_box()
+        if abs(select["y"] - l_top) < 20:  # on the suit's line: apart from its list
+            assert l_left - (select["x"] + select["width"]) >= 8, (select, found)
+    finally:
+        leave(context)
+
+
+def test_no_empty_box_is_drawn_under_the_tables_buttons(chromium: Any, app_server: Any) -> None:
+    """Issue 36 item 20: lesson 03 step 8's table drew its log, empty before the first move, as an empty
+    bordered box under its buttons."""
+    context, page = open_at(chromium, app_server, "03_deal.ipynb", 8, 1280, "en")
+    try:
+        page.locator(".tartli-step .tartli-board svg").first.wait_for(state="visible")
+        assert page.evaluate(EMPTY_BOXES_JS) == []
+    finally:
+        leave(context)
