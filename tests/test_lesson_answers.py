@@ -508,3 +508,12 @@ def test_a_step_beside_a_live_table_speaks_of_the_slate_only_for_a_wide_screen(f
                 mentions += 1
                 assert "wide screen" in sentence, sentence
     assert mentions >= 1
+
+
+def test_lesson_07s_first_question_is_answered_by_its_step() -> None:
+    """The walk-through of issue 36: step 1 said a scored sequence may score again and then asked
+    whether the very same one may, whose answer (no, K6) the step never gave."""
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == "07_sequences.ipynb"), "en")
+    step = lesson.steps[0]
+    assert isinstance(step.task, Question) and step.task.answer_text == "No"
+    assert "never scores twice (K6)" in step.text

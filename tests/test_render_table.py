@@ -177,3 +177,12 @@ def test_the_phone_table_draws_the_talon_across_the_indicator() -> None:
             assert talon_backs == min(view.talon_size, 3), (view.talon_size, talon_backs)
         else:
             assert talon_backs == 0
+
+
+def test_the_tables_talon_number_counts_the_indicator_as_d1_does() -> None:
+    """The walk-through of issue 36: the table said "talon: 13" beside a lesson (and the deal quiz) that
+    count the talon as 14 cards, the indicator under them included (D1). Both tables say 14 now."""
+    state = HandState.from_seed(1)
+    for narrow in (False, True):
+        svg = table_svg(state.view(0), narrow=narrow)
+        assert "talon: 14" in svg and "talon: 13" not in svg

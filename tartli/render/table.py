@@ -431,7 +431,7 @@ def table_svg(
             _text(
                 tx + 60,
                 ty + 40 + ch + 26,
-                f"{names.term('talon', language)}: {view.talon_size}",
+                f"{names.term('talon', language)}: {talon_count(view)}",
                 size=14,
                 anchor="middle",
             )
@@ -530,10 +530,16 @@ def table_svg(
         f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {trump_line}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}, talon {talon}").format(
-            n=len(hand), count=count, talon=view.talon_size
+            n=len(hand), count=count, talon=talon_count(view)
         )
     )
     return _open(W, H, label, "tartli-table", width) + "".join(parts) + "</svg>"
+
+
+def talon_count(view: PlayerView) -> int:
+    """The talon's cards as the rules count them (D1: 13 face down and the indicator under them, 14 after
+    the deal), so the table's number is the one the lessons and the deal quiz teach."""
+    return view.talon_size + (view.indicator is not None)
 
 
 def _narrow_table(
@@ -577,8 +583,8 @@ def _narrow_table(
             parts.append(_place(back, 29 + bw * CARD_RATIO / 2 - 1.5 * k, y + 4 - 1.5 * k, rotate=90))
     facts = f"{names.term('trump', language)}: {trump.name_in(language)}"
     parts.append(_text(52, y, facts, size=14, weight="bold", fill="#ffe28a"))
-    talon = f"{names.term('talon', language)}: {view.talon_size}" if view.indicator is not None else ""
-    parts.append(_text(52, y + 18, f"{_phase_text(view, language, phases)}   {talon}".strip(), size=12))
+    talon = f" · {names.term('talon', language)}: {talon_count(view)}" if view.indicator is not None else ""
+    parts.append(_text(52, y + 18, f"{_phase_text(view, language, phases)}{talon}", size=12))
     # the trick: the card led, or the finished trick with its result
     cw = 86.0
     ty = y + 42
