@@ -538,7 +538,8 @@ def test_a_saved_game_is_opened_from_a_file_with_a_plain_button(open_page: Any, 
     page.locator(".tartli-message", has_text="not UTF-8").wait_for(timeout=15_000)
 
 
-TRY_AGAIN_CARDS_JS = """() => Array.from(document.querySelectorAll('.tartli-try-again .tartli-board .tartli-hit')).map((h) => {
+TRY_AGAIN_CARDS_JS = """() => Array.from(
+  document.querySelectorAll('.tartli-try-again .tartli-board .tartli-hit')).map((h) => {
   const box = h.getBoundingClientRect();
   return {role: h.getAttribute('role'), name: h.getAttribute('aria-label') || '',
           tabindex: h.getAttribute('tabindex'), width: box.width, height: box.height};
