@@ -517,3 +517,22 @@ def test_lesson_07s_first_question_is_answered_by_its_step() -> None:
     step = lesson.steps[0]
     assert isinstance(step.task, Question) and step.task.answer_text == "No"
     assert "never scores twice (K6)" in step.text
+
+
+@pytest.mark.parametrize(
+    ("file", "title", "said"),
+    [
+        ("10_play_a_game.ipynb", "A match against the computer", "At the table you play at in this lesson"),
+        ("10_play_a_game.ipynb", "Choose your opponent", "At the match table later in this lesson"),
+        ("12_history.ipynb", "Tartli on a timeline", "(open it to see it whole)"),
+        ("02_ranks_and_points.ipynb", "Which card wins?", "the trick's number"),
+    ],
+)
+def test_a_step_that_speaks_of_what_it_does_not_show_says_where_it_is(file: str, title: str, said: str) -> None:
+    """The walk-through of issue 36: "the log under the buttons" and "Computer sets the level" on steps
+    with a picture of the table and no buttons; "every date below" above a folded timeline; "the
+    picture names the trick's phase" where the lesson's trainer shows only the trick's number."""
+    lesson = run_lesson_in(next(p for p in LESSONS if p.file == file), "en")
+    step = next(s for s in lesson.steps if s.title == title)
+    assert said in " ".join(step.text.split())
+    assert "the trick's phase" not in step.text
