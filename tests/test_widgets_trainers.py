@@ -802,3 +802,16 @@ def test_a_position_found_after_a_hint_does_not_say_its_answer_was_shown() -> No
     ex.board.pick((ex.second if ex.winning_card == ex.lead else ex.lead).text)
     ex.board.pick(ex.winning_card.text)
     assert ex.solved and "its answer was shown after a slip" in feedback_text(ex)
+
+
+def test_a_number_stays_on_the_line_of_its_noun_on_a_phone() -> None:
+    """The phone walk-through of issue 36: the quiz headers broke "1. / szakasz" over two lines."""
+    from tartli.widgets.trainers.canvas import _Canvas
+
+    canvas = _Canvas("t")
+    canvas.fit = 200.0
+    lines = canvas._lines("A gép hív az 1. szakasz 7. ütésében, a talonban 14 lap van", 15, 16)
+    assert len(lines) > 1
+    for line in lines:
+        assert not re.search(r"(^|\s)\d+\.$", line), lines  # no line ends with a bare "1."
+    assert " ".join(lines) == "A gép hív az 1. szakasz 7. ütésében, a talonban 14 lap van"

@@ -66,7 +66,13 @@ class _Canvas:
         room = max(8, int((self.fit - 16 - x) / (size * 0.55)))
         lines: list[str] = []
         line = ""
-        for word in text.split(" "):
+        words: list[str] = []
+        for word in text.split(" "):  # "1. szakasz", "7. ütés": a number stays on the line of its noun
+            if words and re.fullmatch(r"\d+\.", words[-1]):
+                words[-1] += " " + word
+            else:
+                words.append(word)
+        for word in words:
             if line and len(line) + 1 + len(word) > room:
                 lines.append(line)
                 line = word
