@@ -118,6 +118,20 @@ def _parser() -> argparse.ArgumentParser:
         help="the language the class learns in: a browser that has chosen none gets the course in it, from pages "
         "prepared ahead of time (without it: the browser's own language, else English; a learner's switch wins)",
     )
+    course.add_argument(
+        "--class",
+        dest="class_name",
+        default=None,
+        metavar="NAME",
+        help='open a class, e.g. "7.b": its code for the pupils and the teacher\'s key are printed (the same class '
+        "after a restart)",
+    )
+    course.add_argument(
+        "--data",
+        default=None,
+        metavar="DIR",
+        help="the folder the classes are kept in (default: ~/.local/share/tartli; first names and progress only)",
+    )
     course.add_argument("--verbose", action="store_true", help="log every page and kernel (default: warnings only)")
     return parser
 
@@ -244,6 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             extra.append(f"--TartliVoila.kernels_per_visitor={args.kernels_per_browser}")
         if args.language is not None:
             extra.append(f"--TartliVoila.language={args.language}")
+        if args.class_name is not None:
+            if not args.class_name.strip():
+                print('tartli: --class needs a name, e.g. --class "7.b"', file=sys.stderr)
+                return 2
+            extra.append(f"--TartliVoila.class_name={args.class_name}")
+        if args.data is not None:
+            extra.append(f"--TartliVoila.data_dir={args.data}")
         if args.verbose:
             extra.append("--Voila.log_level=INFO")
         return serve(args.port, args.ip, extra)

@@ -224,3 +224,28 @@ def test_the_store_folder_is_the_owners(tmp_path: Path) -> None:
     assert re.fullmatch(
         r"classes\.sqlite3(-wal|-shm)?", sorted(p.name for p in (tmp_path / "new" / "data").iterdir())[0]
     )
+
+
+def test_a_browsers_report_is_checked_strictly_not_cut_to_size() -> None:
+    """The course's records hold at most 3 stars; the progress code's reader would cut a forged
+    10,000 to 3 (as it does for a code a learner loads): a report is refused instead."""
+    from tartli.server.classroom import checked_browser_progress
+
+    good = {
+        "tartli.trainers.lesson02.which-card-wins": json.dumps({"lesson02.which-card-wins": {"best": 2, "stages": 1}}),
+        "tartli.steps.03_deal": "2",
+        "tartli.table.game": "{not progress}",
+    }
+    assert checked_browser_progress(good).startswith("P1")
+    for forged in (
+        {"tartli.trainers.x": json.dumps({"lesson02.which-card-wins": {"best": 10_000}})},
+        {"tartli.trainers.x": json.dumps({"lesson02.which-card-wins": {"best": -1}})},
+        {"tartli.trainers.x": json.dumps({"lesson02.which-card-wins": {"tries": 1.5}})},
+        {"tartli.trainers.x": json.dumps({"lesson99.made-up": {"best": 1}})},
+        {"tartli.trainers.x": "[1, 2]"},
+        {"tartli.trainers.x": "{"},
+        {f"tartli.steps.{n}": "1" for n in range(500)},
+        ["not", "a", "map"],
+    ):
+        with pytest.raises(BadReport):
+            checked_browser_progress(forged)

@@ -65,6 +65,8 @@ from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from tartli.server.classes import class_handlers
+from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, open_class
 from tartli.server.kernels import ANONYMOUS, KernelPolicy, course_kernel_manager, done_serving, serving
 from tartli.server.logs import Throttle, follow_kernel_log
 
@@ -552,6 +554,17 @@ class TartliVoila(Voila):  # type: ignore[misc]
         "its own kernel. Empty (the default): no class language; the pools prepare English.",
     ).tag(config=True)
 
+    data_dir = Unicode(
+        "",
+        help="The folder the course keeps its classes in (a SQLite file; default: the user's data folder, "
+        "e.g. ~/.local/share/tartli).",
+    ).tag(config=True)
+    class_name = Unicode(
+        "",
+        help="Open a class of this name at start (made the first time, the same class after a restart): its code "
+        "for the pupils and the teacher's link are printed.",
+    ).tag(config=True)
+
     @validate("language")
     def _known_language(self, proposal: Any) -> str:
         value = str(proposal["value"]).strip().lower()
@@ -621,6 +634,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
             (pattern, CourseVoilaHandler if handler is TornadoVoilaHandler else handler, *rest)
             for pattern, handler, *rest in self.init_handlers()
         ]
+        self.classes = ClassFolder(self.data_dir or default_data_dir())  # opened when a class is made or joined
+        handlers += class_handlers(self.base_url, self.classes)
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)
@@ -642,6 +657,13 @@ class TartliVoila(Voila):  # type: ignore[misc]
         host = f"[{host}]" if ":" in host else host
         url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
         print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
+        if self.class_name:
+            opened = open_class(self.classes, self.class_name)
+            print(
+                f"Tartli class {opened.name}: pupils join with the code {opened.code}; the teacher's key is "
+                f"{opened.key} (kept in {self.classes.folder / TEACHER_FILE}, for you only)",
+                flush=True,
+            )
 
 
 _LOOP_ERRORS = Throttle(per_window=10, window=60.0)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -42,7 +43,7 @@ from typing import Any
 
 from tartli.course import PAGES
 from tartli.errors import TartliError
-from tartli.widgets.progress_code import ProgressCodeError, read_code
+from tartli.widgets.progress_code import MAX_NUMBER, ProgressCodeError, progress_code, read_code
 
 CODE_LETTERS = "ACDEFHJKMNPRTUVWXY3479"
 """The class code's letters: capitals and digits without look-alikes (no 0/O/D-like Q, 1/I/L, 2/Z,
@@ -57,6 +58,15 @@ EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises)
 """The exercises a report may hold stars for: the course's own."""
 LESSONS = frozenset(page.file.removesuffix(".ipynb") for page in PAGES)
 """The pages a report may hold steps for."""
+
+
+def default_data_dir() -> Path:
+    """Where the course keeps its classes unless ``--data`` says otherwise: the user's data folder
+    (``$XDG_DATA_HOME/tartli``, else ``~/.local/share/tartli``; on Windows ``%LOCALAPPDATA%\\tartli``)."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "tartli"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tartli"
 
 
 class ClassroomError(TartliError):
@@ -373,3 +383,83 @@ class Limiter:
                 self._buckets[""] = self._buckets.get("", total)
                 return False
             return True
+
+
+TEACHER_FILE = "teacher-keys.json"
+"""The teacher's own keys of the classes opened with ``--class``, beside the store and readable by
+its owner only: a restart prints the same class's code and key again (the store keeps only hashes)."""
+
+
+def open_class(classes: ClassFolder, name: str) -> NewClass:
+    """The class called ``name`` that ``--class`` opened before (its key still works), or a new one."""
+    store = classes.store(create=True)
+    path = classes.folder / TEACHER_FILE
+    try:
+        known = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    if not isinstance(known, dict):
+        known = {}
+    shown = _tidy(name, CLASS_NAME_LIMIT)
+    entry = known.get(shown)
+    if isinstance(entry, dict) and isinstance(entry.get("code"), str) and isinstance(entry.get("key"), str):
+        try:
+            store.name_of(entry["code"], entry["key"])
+            return NewClass(entry["code"], entry["key"], shown)
+        except NotAllowed:
+            pass  # closed, or its key made new on the teacher page: a new class
+    made = store.create(shown)
+    known[made.name] = {"code": made.code, "key": made.key}
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fresh = path.with_suffix(".tmp")
+    fresh.touch(mode=0o600)
+    fresh.write_text(json.dumps(known, indent=1, ensure_ascii=False), encoding="utf-8")
+    os.replace(fresh, path)
+    return made
+
+
+class ClassFolder:
+    """The class store of a data folder, opened when first needed: a course that never makes a class
+    writes nothing there (a join or a report then finds no class: :class:`NotAllowed`)."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder).expanduser()
+        self._store: ClassStore | None = None
+        self._lock = threading.Lock()
+
+    def store(self, *, create: bool = False) -> ClassStore:
+        """The store; made only with ``create`` (a class is being made), else :class:`NotAllowed` if none."""
+        with self._lock:
+            if self._store is None and (create or (self.folder / FILE_NAME).exists()):
+                self._store = ClassStore.in_folder(self.folder)
+            if self._store is None:
+                raise NotAllowed("not allowed")
+            return self._store
+
+
+def checked_browser_progress(have: object, *, max_keys: int = 400) -> str:
+    """The progress code of what a pupil's browser reports (``{localStorage key: text}``, the course
+    map's keys), checked strictly first: the course's own records only hold whole numbers from 0 and
+    at most 3 stars, so a report with more (a forged 10,000 stars) is :class:`BadReport`, not a
+    report the course would quietly cut to 3. The game kept at the table is not progress and is left out."""
+    if not isinstance(have, dict) or len(have) > max_keys:
+        raise BadReport("progress: an object of the browser's keys")
+    kept: dict[str, str] = {}
+    for key, text in have.items():
+        if not isinstance(key, str) or not isinstance(text, str) or key.startswith("tartli.table."):
+            continue
+        if key.startswith("tartli.trainers."):
+            try:
+                record = json.loads(text)
+            except (ValueError, RecursionError):
+                raise BadReport(f"{key}: not a record") from None
+            if not isinstance(record, dict):
+                raise BadReport(f"{key}: not a record")
+            for exercise, numbers in record.items():
+                if exercise not in EXERCISES or not isinstance(numbers, dict):
+                    raise BadReport(f"no exercise {exercise!r} in the course")
+                for field, value in numbers.items():
+                    if type(value) is not int or not 0 <= value <= (3 if field == "best" else MAX_NUMBER):
+                        raise BadReport(f"{exercise}: {field} {value!r} is not a number the course keeps")
+        kept[key] = text
+    return progress_code(kept)

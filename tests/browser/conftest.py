@@ -103,7 +103,10 @@ def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[
     port = free_port()
     log_file = log_path.open("wb")
     process = subprocess.Popen(
-        app.voila_command(port, extra=("--Voila.log_level=INFO", *extra)),
+        # the classes of a test server live beside its log, not in the user's data folder
+        app.voila_command(
+            port, extra=("--Voila.log_level=INFO", f"--TartliVoila.data_dir={log_path.parent / 'data'}", *extra)
+        ),
         env=app.environment(),
         stdout=log_file,
         stderr=subprocess.STDOUT,

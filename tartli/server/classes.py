@@ -1,0 +1,169 @@
+"""The class's web API on the course's server (issue 37): pupils join, report and leave; the teacher reads.
+
+Every request is a ``POST`` of a small JSON object (``Content-Type: application/json``: a page of
+another site cannot send one without the browser asking the server first, and the server never
+says yes), and every answer is JSON. Under the server's base address:
+
+``tartli/class/join``   ``{"code": "AB3K9M", "name": "Anna"}`` -> ``{"pupil", "token", "name"}``; at most
+                        10 tries a minute per browser and 120 in all (:class:`~tartli.server.classroom.Limiter`),
+                        then 429.
+``tartli/class/report`` ``{"token", "progress": {localStorage key: text}, "page", "step"}`` -> 204; the
+                        progress is what the browser holds (the course map's keys), made into a progress
+                        code and checked (:func:`~tartli.server.classroom.checked_progress`): a forged one is 400.
+``tartli/class/leave``  ``{"token"}`` -> 204: everything kept of the pupil is deleted.
+``tartli/class/teacher`` ``{"code", "key", "do": "pupils" | "remove" | "new-key" | "close", "pupil"}`` -> JSON.
+
+A wrong key, a token not known or a class that does not exist is 403 with the same body for all.
+A store that cannot write (a full disk, a locked file) is 503 and one line in the server's log: the
+pupil's page keeps its progress in the browser and reports it again later.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from typing import Any, NoReturn
+
+import tornado.web
+
+from tartli.server.classroom import (
+    BadReport,
+    ClassFolder,
+    ClassroomError,
+    ClassStore,
+    Limiter,
+    NotAllowed,
+    PupilRecord,
+    checked_browser_progress,
+)
+
+MAX_BODY = 64 * 1024
+"""The largest request body read (a whole course's progress is a few kilobytes)."""
+MAX_KEYS = 400
+
+log = logging.getLogger("tartli")
+
+
+class ClassHandler(tornado.web.RequestHandler):
+    """One action of the class API (``initialize`` says which)."""
+
+    def initialize(self, classes: ClassFolder, limiter: Limiter, action: str) -> None:
+        self.classes, self.limiter, self.action = classes, limiter, action
+
+    @property
+    def store(self) -> ClassStore:
+        return self.classes.store()
+
+    def check_xsrf_cookie(self) -> None:
+        """JSON only (see the module's notes): no form of another site can post one."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    why = ""
+    """What the error answer says (in the JSON body; the status line keeps tornado's own words)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish({"error": self.why or "refused"})
+
+    def _fail(self, status: int, why: str) -> NoReturn:
+        self.why = why.replace("\n", " ")[:200]
+        raise tornado.web.HTTPError(status)
+
+    def _body(self) -> dict[str, Any]:
+        kind = (self.request.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            self._fail(415, "send JSON (Content-Type: application/json)")
+        if len(self.request.body) > MAX_BODY:
+            self._fail(413, "too large")
+        try:
+            data = json.loads(self.request.body or b"null")
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            self._fail(400, "send a JSON object")
+        return data
+
+    def _client(self) -> str:
+        """Who is trying, for the limiter: the browser (the course's cookie), else its address."""
+        return self.get_cookie("tartli_visitor", "") or f"ip:{self.request.remote_ip}"
+
+    def post(self) -> None:
+        data = self._body()
+        try:
+            getattr(self, "_" + self.action.replace("-", "_"))(data)
+        except NotAllowed:
+            self._fail(403, "not allowed")
+        except BadReport as error:
+            self._fail(400, str(error))
+        except ClassroomError as error:
+            self._fail(400, str(error))
+        except sqlite3.Error as error:  # a full disk, a locked file: the page keeps its progress and tries again
+            log.warning("tartli: the class store could not write (%s); the pupils' pages will report again", error)
+            self._fail(503, "the class store is busy; your progress stays in this browser")
+
+    # ---------------------------------------------------------------- the pupil
+    def _join(self, data: dict[str, Any]) -> None:
+        if not self.limiter.allow(self._client()):
+            self._fail(429, "too many tries: wait a minute")
+        joined = self.store.join(data.get("code"), data.get("name"))
+        self.finish({"pupil": joined.pupil, "token": joined.token, "name": joined.name})
+
+    def _report(self, data: dict[str, Any]) -> None:
+        code = checked_browser_progress(data.get("progress"), max_keys=MAX_KEYS)
+        self.store.report(data.get("token"), code, page=data.get("page"), step=data.get("step"))
+        self.set_status(204)
+        self.finish()
+
+    def _leave(self, data: dict[str, Any]) -> None:
+        self.store.leave(data.get("token"))
+        self.set_status(204)
+        self.finish()
+
+    # ---------------------------------------------------------------- the teacher
+    def _teacher(self, data: dict[str, Any]) -> None:
+        code, key, do = data.get("code"), data.get("key"), data.get("do")
+        if not isinstance(code, str) or not isinstance(key, str):
+            raise NotAllowed("not allowed")
+        if do == "pupils":
+            pupils = [_pupil(p) for p in self.store.pupils(code, key)]
+            self.finish({"class": self.store.name_of(code, key), "pupils": pupils})
+        elif do == "remove":
+            pupil = data.get("pupil")
+            if type(pupil) is not int:
+                raise ClassroomError("pupil: the pupil's number")
+            self.finish({"removed": self.store.remove(code, key, pupil)})
+        elif do == "new-key":
+            self.finish({"key": self.store.new_key(code, key)})
+        elif do == "close":
+            self.store.close_class(code, key)
+            self.finish({"closed": True})
+        else:
+            raise ClassroomError("do: pupils, remove, new-key or close")
+
+
+def _pupil(record: PupilRecord) -> dict[str, Any]:
+    """What the teacher's page gets of a pupil (their progress as the store keeps it)."""
+    return {
+        "pupil": record.pupil,
+        "name": record.name,
+        "joined": record.joined,
+        "last_active": record.last_active,
+        "page": record.page,
+        "step": record.step,
+        "since": record.since,
+        "stars": record.stars,
+        "steps": record.progress.get("steps", {}),
+    }
+
+
+def class_handlers(base_url: str, classes: ClassFolder, limiter: Limiter | None = None) -> list[Any]:
+    """The API's routes under ``base_url`` (one limiter for all of them)."""
+    limiter = limiter or Limiter()
+    return [
+        (f"{base_url}tartli/class/{action}", ClassHandler, {"classes": classes, "limiter": limiter, "action": action})
+        for action in ("join", "report", "leave", "teacher")
+    ]
