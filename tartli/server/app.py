@@ -634,8 +634,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
             (pattern, CourseVoilaHandler if handler is TornadoVoilaHandler else handler, *rest)
             for pattern, handler, *rest in self.init_handlers()
         ]
-        self.classes = ClassFolder(self.data_dir or default_data_dir())  # opened when a class is made or joined
-        handlers += class_handlers(self.base_url, self.classes)
+        self.class_folder = ClassFolder(self.data_dir or default_data_dir())  # opened when a class is made or joined
+        handlers += class_handlers(self.base_url, self.class_folder)
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)
@@ -658,10 +658,10 @@ class TartliVoila(Voila):  # type: ignore[misc]
         url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
         print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
         if self.class_name:
-            opened = open_class(self.classes, self.class_name)
+            opened = open_class(self.class_folder, self.class_name)
             print(
                 f"Tartli class {opened.name}: pupils join with the code {opened.code}; the teacher's key is "
-                f"{opened.key} (kept in {self.classes.folder / TEACHER_FILE}, for you only)",
+                f"{opened.key} (kept in {self.class_folder.folder / TEACHER_FILE}, for you only)",
                 flush=True,
             )
 
