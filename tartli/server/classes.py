@@ -40,7 +40,6 @@ from tartli.server.classroom import (
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a whole course's progress is a few kilobytes)."""
-MAX_KEYS = 400
 
 log = logging.getLogger("tartli")
 
@@ -113,7 +112,7 @@ class ClassHandler(tornado.web.RequestHandler):
         self.finish({"pupil": joined.pupil, "token": joined.token, "name": joined.name})
 
     def _report(self, data: dict[str, Any]) -> None:
-        code = checked_browser_progress(data.get("progress"), max_keys=MAX_KEYS)
+        code = checked_browser_progress(data.get("progress"))
         self.store.report(data.get("token"), code, page=data.get("page"), step=data.get("step"))
         self.set_status(204)
         self.finish()

@@ -437,12 +437,16 @@ class ClassFolder:
             return self._store
 
 
-def checked_browser_progress(have: object, *, max_keys: int = 400) -> str:
+REPORT_KEYS = 400
+"""The most keys a pupil's report may hold (the whole course is about a hundred)."""
+
+
+def checked_browser_progress(have: object) -> str:
     """The progress code of what a pupil's browser reports (``{localStorage key: text}``, the course
     map's keys), checked strictly first: the course's own records only hold whole numbers from 0 and
     at most 3 stars, so a report with more (a forged 10,000 stars) is :class:`BadReport`, not a
     report the course would quietly cut to 3. The game kept at the table is not progress and is left out."""
-    if not isinstance(have, dict) or len(have) > max_keys:
+    if not isinstance(have, dict) or len(have) > REPORT_KEYS:
         raise BadReport("progress: an object of the browser's keys")
     kept: dict[str, str] = {}
     for key, text in have.items():
