@@ -415,3 +415,33 @@ def test_lesson_07_ladder_builder_climbs_with_the_engine_and_fits_a_phone() -> N
     assert "The Austrian rule" not in steps and "Austrian" not in " ".join(s.text for s in lesson.steps)
     same_suit = steps["May this sequence follow?"].task
     assert isinstance(same_suit, ExerciseTask) and same_suit.exercise.progress_id == "lesson07.same-suit"
+
+
+def _reason_lines(builder: Any) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", line) for line in re.findall(r"<li>(.*?)</li>", builder.reasons.value)]
+
+
+def test_lesson_07_ladder_builder_marks_its_six_rungs_and_says_each_reason_once() -> None:
+    """Issue 36 (a teacher on a phone): 21 alike green ✓ buttons, the ladder's six rungs not told apart, and
+    the reason box saying one sentence 21 times. The rungs stand in their own box under the ladder's name; a
+    reason is said once, after every sequence it holds for, and each sequence is named in one line."""
+    lesson = run_lesson(next(p for p in PAGES if p.file == "07_sequences.ipynb"))
+    builder = next(s for s in lesson.steps if s.title == "Build your own ladder").task
+    rungs_title, rungs, others_title, others = builder.grid.children
+    kvint = "Heart-Over-Kvint"
+    assert kvint in rungs_title.value and "six" in rungs_title.value
+    assert set(rungs.children) == {builder.buttons[m] for m in builder.ladder()}
+    other_buttons = [b for row in others.children for b in row.children]  # a row for each top card
+    assert "other" in others_title.value and not set(other_buttons) & set(rungs.children)
+    assert len(rungs.children) + len(other_buttons) == len(builder.buttons) == 21
+    for declared in ((), ("terc:UH",), ("terc:UH", "terc:XH"), ("terc:XH", "terc:UH", "kvart:UH")):
+        builder.clear_button.click()
+        for text in declared:
+            builder.buttons[Meld.parse(text)].click()
+        lines = _reason_lines(builder)
+        assert len(lines) == len(set(lines)), lines
+        for meld in builder.buttons:  # each sequence in exactly one line, by its short name
+            short = meld.title().split("-", 1)[1]
+            assert sum(f" {short}," in f" {line}" or f" {short}:" in f" {line}" for line in lines) == 1, (short, lines)
+        if not declared:
+            assert len(lines) == 1, lines  # nothing scored yet: one reason for all 21
