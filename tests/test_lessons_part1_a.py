@@ -216,3 +216,70 @@ def test_lesson_02_answers_are_the_engines() -> None:
         (WhichCardWins, "lesson02.which-card-wins"),
         (CountPoints, "lesson02.count-points"),
     ]
+
+
+# ---------------------------------------------------------------- issue 36: no answer readable above its question
+def _shown_text(step: Any) -> str:
+    """What a learner sees above the question: the step's words and its pictures' words (not a card's
+    name for a screen reader, its title)."""
+    parts = re.sub(r"<(title|desc)>.*?</\1>", " ", " ".join(p for p in step.parts if isinstance(p, str)))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", step.text + " " + parts))
+
+
+def test_lesson_01_eight_cards_asks_what_its_list_does_not_say() -> None:
+    """01/3 said "There are no Queens", then asked which of King, Queen, Over, Seven is not in the pack. It now
+    asks how many Overs and Unders the whole pack holds: the step shows one suit, the pack has four."""
+    eight = step(steps_of("01_pack.ipynb"), "Eight cards in a suit")
+    task = eight.task
+    assert isinstance(task, Question)
+    assert task.answer_text == str(sum(c.rank in (Rank.OVER, Rank.UNDER) for c in CARDS))  # the engine's pack
+    assert "Queen" not in task.options and "Overs" in task.prompt  # (the words above: "There are no Queens")
+    assert task.choose(task.answer_text) and "C1" in task.explain
+
+
+def test_lesson_01_hungarian_corner_letter_asks_about_a_card_not_shown() -> None:
+    """01/8 in Hungarian showed the piros felső with its corner letter, said "a piros felső sarkában F áll",
+    then asked which letter stands in the piros felső's corner. It asks about a card the step does not show."""
+    from tests.test_steps import run_lesson_in
+
+    lesson = run_lesson_in(next(p for p in PAGES if p.file == "01_pack.ipynb"), "hu")
+    written = lesson.steps[7]
+    task = written.task
+    assert isinstance(task, Question) and task.answer_text in task.options
+    shown = {Card.parse(code) for code in re.findall(r'data-card="(\w\w)"', " ".join(map(str, written.parts)))}
+    assert shown, "the step shows cards"
+    for card in shown:
+        assert card.name("hu") not in task.prompt, (card, task.prompt)
+    assert "F" != task.answer_text and task.choose(task.answer_text)
+
+
+def test_lesson_03_table_question_is_read_from_the_cards_not_the_label() -> None:
+    """03/4's panel says "trump: Leaves" (and names the indicator) right above "Which suit is trumps on this
+    table?". The question asks which card of the learner's hand that makes a trump: the picture says no such
+    thing, the learner puts the panel and the hand together."""
+    from tartli.game import HandState
+
+    table = step(steps_of("03_deal.ipynb"), "The table")
+    task = table.task
+    assert isinstance(task, Question)
+    view = HandState.from_seed(12).view(0)
+    trumps = [card for card in view.hand if card.suit is view.trump]
+    assert [task.answer_text] == [card.name() for card in trumps] and len(task.options) == 4
+    assert all(option in [card.name() for card in view.hand] for option in task.options)
+    assert task.answer_text not in _shown_text(table)
+    assert task.choose(task.answer_text) and "D1" in task.explain
+
+
+def test_lesson_05_vannak_asks_about_more_than_the_step_says() -> None:
+    """05/5 said "Four Eights or four Sevens are no meld at all", then asked what four Eights score. It asks
+    about four Eights and four Nines together: the table gives the Nines, the words the Eights."""
+    from tartli.melds import find_melds
+    from tartli.rules import RuleSet
+
+    vannak = step(steps_of("05_melds.ipynb"), "Four of a kind: vannak")
+    task = vannak.task
+    assert isinstance(task, Question)
+    held = [Card.parse(c) for c in "8A 8L 8H 8B 9A 9L 9H 9B".split()]
+    assert task.answer_text == str(sum(m.value for m in find_melds(held, RuleSet())))  # the engine's 150
+    assert "Eights" in task.prompt and "Nines" in task.prompt
+    assert task.choose(task.answer_text) and "M2" in task.explain

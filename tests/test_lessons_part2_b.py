@@ -446,3 +446,15 @@ def test_lesson_12s_days_question_is_answered_by_the_dates_its_step_gives() -> N
     dates = [datetime.datetime.strptime(d, "%d %B %Y").date() for d in re.findall(r"\d{1,2} \w+ \d{4}", step.text)]
     assert len(dates) == 2, step.text
     assert step.task.answer_text == str((dates[1] - dates[0]).days)
+
+
+def test_lesson_12_pack_question_is_worked_out_not_read_off_the_timeline() -> None:
+    """Issue 36: 12/2's timeline shows 1804 as Schiller's play and 1835-1837 as the pack, then asked which of
+    1804, 1835, 1836, 1837 is not a year of the pack. It asks how long after the play the pack was drawn."""
+    lesson = steps_of("12_history.ipynb")
+    pack = lesson.steps[1]
+    task = pack.task
+    assert isinstance(task, Question)
+    assert not any(option.isdigit() and len(option) == 4 for option in task.options), task.options
+    assert task.answer_text == task.options[1] and "30" in task.answer_text  # 1835-1837 less 1804
+    assert task.choose(task.answer_text) and "1804" in task.explain
