@@ -27,6 +27,9 @@ class Page:
     """Ids of the exercises on the page, whose stars the course map shows."""
     teaches: tuple[str, ...] = ()
     """What the page teaches that a table or a trainer may offer (:data:`TOPICS`): see :func:`taught`."""
+    steps: int = 0
+    """How many steps the lesson has (0: not a lesson of steps); the teacher's page says "step 4 of 10"
+    without running the notebook (a test checks the number against the lesson itself)."""
 
 
 TOPICS = (
@@ -58,12 +61,14 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("The pack"),
         N_("The 32 William Tell cards, the four German suits, Over and Under."),
         exercises=("lesson01.name-the-card",),
+        steps=11,
     ),
     Page(
         "02_ranks_and_points.ipynb",
         N_("Ranks and points"),
         N_("The three orders of the cards and the 161 card points."),
         exercises=("lesson02.which-card-wins", "lesson02.count-points"),
+        steps=10,
     ),
     Page(
         "03_deal.ipynb",
@@ -71,6 +76,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Packets of three, the trump indicator, the talon, the swap."),
         exercises=("lesson03.quiz",),
         teaches=("swap",),
+        steps=10,
     ),
     Page(
         "04_phase_one.ipynb",
@@ -78,12 +84,14 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Free play in the first seven tricks, and who draws what."),
         exercises=("lesson04.quiz",),
         teaches=("undo", "phases"),
+        steps=9,
     ),
     Page(
         "05_melds.ipynb",
         N_("Melds"),
         N_("Sequences from terc to okt, four of a kind, and béla."),
         exercises=("lesson05.find-melds",),
+        steps=13,
     ),
     Page(
         "06_meld_contest.ipynb",
@@ -91,12 +99,14 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Who may answer a declaration, and who scores."),
         exercises=("lesson06.meld-contest",),
         teaches=("melds",),
+        steps=12,
     ),
     Page(
         "07_sequences.ipynb",
         N_("Building sequences"),
         N_("Which sequence may follow which in the same suit, and the Over-kvint ladder."),
         exercises=("lesson07.same-suit",),
+        steps=9,
     ),
     Page(
         "08_phase_two.ipynb",
@@ -104,6 +114,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Follow suit, trump if you cannot, the last trick's 10, stichmatsch; endgames with a coach."),
         exercises=("lesson08.endgame", "lesson08.what-may-you-play"),
         teaches=("review",),
+        steps=12,
     ),
     Page(
         "09_scoring.ipynb",
@@ -111,6 +122,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Running scores to 501, claiming at any moment, buli and maccs, the chalk slate."),
         exercises=("lesson09.going-out",),
         teaches=("out",),
+        steps=14,
     ),
     Page(
         "10_play_a_game.ipynb",
@@ -118,6 +130,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("A whole match against the computer at your level, with hints, undo and a review of each hand."),
         exercises=("lesson10.match",),
         teaches=("levels", "hint", "last-trick", "pause", "reveal"),
+        steps=10,
     ),
     Page(
         "11_variants.ipynb",
@@ -125,6 +138,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("The Austrian Tartl and the Pais béla rule, side by side on the same deal."),
         exercises=("lesson11.quiz",),
         teaches=("austrian",),
+        steps=15,
     ),
     Page(
         "12_history.ipynb",
@@ -134,6 +148,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
             "and the game's neighbours."
         ),
         exercises=("lesson12.quiz",),
+        steps=13,
     ),
     Page(
         "13_scenario_lab.ipynb",
@@ -141,6 +156,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Set up any position, check it, play it out, or pass it on as a record."),
         exercises=("lesson13.lab-challenge",),
         teaches=("deals", "records"),
+        steps=8,
     ),
     Page("rules.ipynb", N_("The rule book"), N_("Every rule of the game, by its ID, in a few words.")),
     Page(

@@ -266,3 +266,9 @@ def test_the_recap_gets_its_tick_once_reached() -> None:
     again.go(2)
     again.dots.children[0].click()
     assert [b.description for b in again.dots.children] == ["●", "○", "✓"]
+
+
+def test_the_course_knows_each_lessons_number_of_steps(lesson: Lesson) -> None:
+    """The teacher's page says "step 4 of 10" from :attr:`Page.steps`, without running the notebook."""
+    page = next(p for p in PAGES if p.file == lesson.file)
+    assert page.steps == len(lesson.steps)

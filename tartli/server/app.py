@@ -65,6 +65,7 @@ from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, open_class
 from tartli.server.kernels import ANONYMOUS, KernelPolicy, course_kernel_manager, done_serving, serving
@@ -389,6 +390,7 @@ class CourseVoilaHandler(CookieVoilaHandler):
             self._refuse(admission.refused, visitor)
             return
         mark = serving(admission.token, visitor)
+        self.set_cookie(API_COOKIE, "1", path=self.base_url, samesite="Lax")  # (the template loads the class script)
         try:
             await manager.room_made(admission)
             await super().get(path)  # sets the _xsrf cookie (CookieVoilaHandler), then renders
@@ -636,6 +638,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         ]
         self.class_folder = ClassFolder(self.data_dir or default_data_dir())  # opened when a class is made or joined
         handlers += class_handlers(self.base_url, self.class_folder)
+        handlers += class_page_handlers(self.base_url, self.class_folder)
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)
@@ -664,6 +667,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
                 f"{opened.key} (kept in {self.class_folder.folder / TEACHER_FILE}, for you only)",
                 flush=True,
             )
+            teacher = f"http://{host}:{self.port}{self.base_url}tartli/teacher#class={opened.code}&key={opened.key}"
+            print(f"Tartli class {opened.name}: the teacher's page is {teacher}", flush=True)
 
 
 _LOOP_ERRORS = Throttle(per_window=10, window=60.0)

@@ -11,7 +11,11 @@ says yes), and every answer is JSON. Under the server's base address:
                         progress is what the browser holds (the course map's keys), made into a progress
                         code and checked (:func:`~tartli.server.classroom.checked_progress`): a forged one is 400.
 ``tartli/class/leave``  ``{"token"}`` -> 204: everything kept of the pupil is deleted.
-``tartli/class/teacher`` ``{"code", "key", "do": "pupils" | "remove" | "new-key" | "close", "pupil"}`` -> JSON.
+``tartli/class/teacher`` ``{"code", "key", "do": "view" | "csv" | "pupils" | "remove" | "new-key" | "close", "pupil",
+                        "lang"}`` -> JSON: ``view`` is the teacher page's table as HTML
+                        (:func:`tartli.classview.class_view`), ``csv`` the same as CSV, ``pupils`` the data.
+``tartli/class/make``   ``{"name": "7.b"}`` -> ``{"code", "key", "class"}``: a new class (the teacher page's button;
+                        behind the same limiter as joins, at most ``MAX_CLASSES`` on a server).
 
 A wrong key, a token not known or a class that does not exist is 403 with the same body for all.
 A store that cannot write (a full disk, a locked file) is 503 and one line in the server's log: the
@@ -27,6 +31,7 @@ from typing import Any, NoReturn
 
 import tornado.web
 
+from tartli.classview import Pupil, class_csv, class_view
 from tartli.server.classroom import (
     BadReport,
     ClassFolder,
@@ -36,6 +41,7 @@ from tartli.server.classroom import (
     NotAllowed,
     PupilRecord,
     checked_browser_progress,
+    normal_code,
 )
 
 MAX_BODY = 64 * 1024
@@ -109,7 +115,7 @@ class ClassHandler(tornado.web.RequestHandler):
         if not self.limiter.allow(self._client()):
             self._fail(429, "too many tries: wait a minute")
         joined = self.store.join(data.get("code"), data.get("name"))
-        self.finish({"pupil": joined.pupil, "token": joined.token, "name": joined.name})
+        self.finish({"pupil": joined.pupil, "token": joined.token, "name": joined.name, "class": joined.class_name})
 
     def _report(self, data: dict[str, Any]) -> None:
         code = checked_browser_progress(data.get("progress"))
@@ -123,11 +129,28 @@ class ClassHandler(tornado.web.RequestHandler):
         self.finish()
 
     # ---------------------------------------------------------------- the teacher
+    def _make(self, data: dict[str, Any]) -> None:
+        """A new class, made on the teacher's page of a running server (behind the same limiter as joins)."""
+        if not self.limiter.allow(self._client()):
+            self._fail(429, "too many tries: wait a minute")
+        made = self.classes.store(create=True).create(data.get("name"))
+        self.finish({"code": made.code, "key": made.key, "class": made.name})
+
     def _teacher(self, data: dict[str, Any]) -> None:
         code, key, do = data.get("code"), data.get("key"), data.get("do")
         if not isinstance(code, str) or not isinstance(key, str):
             raise NotAllowed("not allowed")
-        if do == "pupils":
+        if do in ("view", "csv"):
+            lang = str(data.get("lang")) if data.get("lang") in ("en", "hu", "de") else "en"
+            seen = [_view_pupil(p) for p in self.store.pupils(code, key)]
+            if do == "view":
+                view = class_view(seen, lang, now=self.store.clock(), remove=True)
+                self.finish({"class": self.store.name_of(code, key), "code": normal_code(code), "html": view})
+            else:
+                name = self.store.name_of(code, key)
+                file = "".join(c if c.isalnum() or c in "._-" else "_" for c in name) or "class"
+                self.finish({"csv": class_csv(seen, lang), "file": f"tartli-{file}.csv"})
+        elif do == "pupils":
             pupils = [_pupil(p) for p in self.store.pupils(code, key)]
             self.finish({"class": self.store.name_of(code, key), "pupils": pupils})
         elif do == "remove":
@@ -159,10 +182,23 @@ def _pupil(record: PupilRecord) -> dict[str, Any]:
     }
 
 
+def _view_pupil(record: PupilRecord) -> Pupil:
+    return Pupil(
+        record.name,
+        record.progress.get("records", {}),
+        record.progress.get("steps", {}),
+        number=record.pupil,
+        last_active=record.last_active,
+        page=record.page,
+        step=record.step,
+        since=record.since,
+    )
+
+
 def class_handlers(base_url: str, classes: ClassFolder, limiter: Limiter | None = None) -> list[Any]:
     """The API's routes under ``base_url`` (one limiter for all of them)."""
     limiter = limiter or Limiter()
     return [
         (f"{base_url}tartli/class/{action}", ClassHandler, {"classes": classes, "limiter": limiter, "action": action})
-        for action in ("join", "report", "leave", "teacher")
+        for action in ("join", "report", "leave", "teacher", "make")
     ]

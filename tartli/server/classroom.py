@@ -53,6 +53,8 @@ NAME_LIMIT = 40
 """The longest display name kept (a first name; a longer one is cut)."""
 CLASS_NAME_LIMIT = 60
 FILE_NAME = "classes.sqlite3"
+MAX_CLASSES = 200
+"""The most classes one server keeps (a script making classes cannot fill its disk)."""
 
 EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises)
 """The exercises a report may hold stars for: the course's own."""
@@ -94,6 +96,7 @@ class Joined:
     pupil: int  #: the pupil's number in the class
     token: str  #: the pupil's secret, kept by their browser
     name: str  #: the name as kept (cut, spaces tidied)
+    class_name: str = ""  #: the class's name, for the pupil's page ("You are in the class 7.b")
 
 
 @dataclass(frozen=True)
@@ -198,13 +201,15 @@ class ClassStore:
             self._db.execute("COMMIT")
 
     # ------------------------------------------------------------------ the teacher
-    def create(self, name: str) -> NewClass:
+    def create(self, name: object) -> NewClass:
         """Make a class called ``name``: its code and the teacher's key (the key is not kept, only its hash)."""
         shown = _tidy(name, CLASS_NAME_LIMIT)
         if not shown:
             raise ClassroomError("a class needs a name, e.g. “7.b”")
         key = secrets.token_urlsafe(32)
         with self._transaction() as db:
+            if db.execute("SELECT COUNT(*) FROM classes").fetchone()[0] >= MAX_CLASSES:
+                raise ClassroomError(f"this server has {MAX_CLASSES} classes: close an old one first")
             for _attempt in range(100):
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
                 if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:
@@ -216,6 +221,10 @@ class ClassStore:
                 (code, shown, _hash(key), self.clock()),
             )
         return NewClass(code, key, shown)
+
+    def count_classes(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM classes").fetchone()[0])
 
     def _class_id(self, db: sqlite3.Connection, code: object, key: object) -> int:
         """The class's id if ``key`` is its teacher key; :class:`NotAllowed` otherwise (also for no class)."""
@@ -278,14 +287,14 @@ class ClassStore:
         token = secrets.token_urlsafe(32)
         now = self.clock()
         with self._transaction() as db:
-            row = db.execute("SELECT id FROM classes WHERE code = ?", (normal_code(code),)).fetchone()
+            row = db.execute("SELECT id, name FROM classes WHERE code = ?", (normal_code(code),)).fetchone()
             if row is None:
                 raise NotAllowed("not allowed")
             cursor = db.execute(
                 "INSERT INTO pupils (class_id, name, token_hash, joined, last_active) VALUES (?, ?, ?, ?, ?)",
                 (row[0], shown, _hash(token), now, now),
             )
-        return Joined(int(cursor.lastrowid or 0), token, shown)
+        return Joined(int(cursor.lastrowid or 0), token, shown, str(row[1]))
 
     def report(self, token: object, code: object, *, page: object = None, step: object = None) -> None:
         """The pupil with ``token`` reports their progress: a progress code (``P1...``, as the course map
@@ -435,6 +444,13 @@ class ClassFolder:
             if self._store is None:
                 raise NotAllowed("not allowed")
             return self._store
+
+    def has_classes(self) -> bool:
+        """Is there a class here? (The course map shows its class box only then, or with a class link.)"""
+        try:
+            return self.store().count_classes() > 0
+        except (NotAllowed, sqlite3.Error):
+            return False
 
 
 REPORT_KEYS = 400

@@ -94,13 +94,15 @@ class Server:
         return f"{self.base_url}/voila/render/{file}"
 
 
-def start_server(log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[str, ...] = ()) -> Server:
+def start_server(
+    log_path: Path, timeout: float = STARTUP_TIMEOUT, extra: tuple[str, ...] = (), port: int | None = None
+) -> Server:
     """Start the app on a free port and wait (bounded) until the index page answers 200.
 
     The server logs at INFO (``tartli course`` logs warnings only), so that a failing test shows
     what the server did. Raises RuntimeError (with the log's tail) if it does not come up.
     """
-    port = free_port()
+    port = port or free_port()  # (a restart on the same port keeps the pages' origin: their localStorage)
     log_file = log_path.open("wb")
     process = subprocess.Popen(
         # the classes of a test server live beside its log, not in the user's data folder

@@ -51,9 +51,9 @@ def class_line(server: Server, timeout: float = 120) -> tuple[str, str, str]:
 def class_server(tmp_path: Path) -> Iterator[Any]:
     servers: list[Server] = []
 
-    def start() -> Server:  # every server of a test keeps its classes in the same folder (tmp_path / "data")
+    def start(port: int | None = None) -> Server:  # every server of a test keeps its classes in tmp_path / "data"
         server = start_server(
-            tmp_path / f"voila-{len(servers)}.log", extra=(*THREE_POOLS, "--TartliVoila.class_name=7.b")
+            tmp_path / f"voila-{len(servers)}.log", extra=(*THREE_POOLS, "--TartliVoila.class_name=7.b"), port=port
         )
         servers.append(server)
         return server

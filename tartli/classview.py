@@ -1,0 +1,276 @@
+"""The teacher's view of a class: one table of pupils by lesson, who needs help, as HTML and CSV.
+
+The course's server makes it from what its class store keeps (:mod:`tartli.server.classroom`); a
+teacher without the server (Binder, the static edition) makes the same table from the pupils'
+progress codes (:func:`pupil_from_code`). Both go through :func:`class_view`, so both show the same.
+
+A pupil is a :class:`Pupil`: a name, what their progress code holds (each exercise's record, each
+lesson's step and the steps done) and, from the server only, where they are and since when. A
+lesson's cell gives the steps done of the lesson's steps (:attr:`tartli.course.Page.steps`), the step
+they are on, and the stars of its exercises (the best of each, out of 3).
+
+**Who needs help** (the server only: a progress code says nothing of time): a pupil who has been on
+one step of a lesson for more than :data:`STUCK_AFTER` seconds without finishing it, and was active in
+the last :data:`ACTIVE_WITHIN` seconds (a pupil who went home is not stuck).
+
+Every name is text from a pupil and is escaped wherever it is shown; in the CSV a name that a
+spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@``) is written with a leading ``'``.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tartli.course import PAGES, Page
+from tartli.i18n import catalog
+from tartli.widgets.progress_code import read_code
+
+STUCK_AFTER = 5 * 60
+"""Seconds on one step, not done, after which a pupil is shown as needing help."""
+ACTIVE_WITHIN = 3 * 60
+"""A pupil whose page reported within this many seconds is still working (their pages report every minute)."""
+
+COLUMNS: tuple[Page, ...] = tuple(p for p in PAGES if p.steps or p.exercises)
+"""The table's columns: the lessons (steps, exercises) and the practice page (exercises)."""
+
+
+@dataclass
+class Pupil:
+    """One pupil as the teacher sees them."""
+
+    name: str
+    records: dict[str, dict[str, dict[str, int]]]  #: progress records by key, as :func:`read_code` gives them
+    steps: dict[str, list[Any]]  #: lesson -> [step, [steps done]]
+    number: int | None = None  #: the pupil's number in the class (the server's), for "remove"
+    last_active: float | None = None
+    page: str | None = None  #: the page they are on (a file name)
+    step: int | None = None
+    since: float | None = None  #: on that step since
+    best: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.best = {}
+        for record in self.records.values():
+            for exercise, numbers in record.items():
+                self.best[exercise] = max(self.best.get(exercise, 0), int(numbers.get("best", 0)))
+
+
+def pupil_from_code(name: str, code: str) -> Pupil:
+    """A pupil from a progress code (``P1...``); :class:`~tartli.widgets.progress_code.ProgressCodeError`
+    if it is not one."""
+    records, steps = read_code(code)
+    return Pupil(name, records, steps)
+
+
+@dataclass(frozen=True)
+class Cell:
+    done: int  #: steps done
+    of: int  #: the lesson's steps (0: a page without steps)
+    on: int  #: the step the pupil is on (0: not opened)
+    stars: int
+    of_stars: int
+
+    @property
+    def sort_key(self) -> int:
+        return self.done * 100 + self.stars
+
+
+def cell(pupil: Pupil, page: Page) -> Cell:
+    lesson = page.file.removesuffix(".ipynb")
+    on, done = pupil.steps.get(lesson, [0, []])
+    finished = len([n for n in done if 0 < n <= page.steps])
+    stars = sum(min(3, pupil.best.get(exercise, 0)) for exercise in page.exercises)
+    return Cell(finished, page.steps, on, stars, 3 * len(page.exercises))
+
+
+@dataclass(frozen=True)
+class Help:
+    """A pupil who needs help, and why."""
+
+    pupil: Pupil
+    page: Page
+    step: int
+    minutes: int
+
+
+def needing_help(pupils: Sequence[Pupil], now: float) -> list[Help]:
+    """The pupils stuck on one step (see the module's notes), longest first."""
+    found = []
+    for pupil in pupils:
+        if pupil.page is None or pupil.step is None or pupil.since is None or pupil.last_active is None:
+            continue
+        page = next((p for p in PAGES if p.file == pupil.page), None)
+        if page is None or not page.steps or not 0 < pupil.step <= page.steps:
+            continue
+        done = pupil.steps.get(page.file.removesuffix(".ipynb"), [0, []])[1]
+        if pupil.step in done or now - pupil.last_active > ACTIVE_WITHIN or now - pupil.since <= STUCK_AFTER:
+            continue
+        found.append(Help(pupil, page, pupil.step, int((now - pupil.since) // 60)))
+    return sorted(found, key=lambda h: -h.minutes)
+
+
+def _short(page: Page) -> str:
+    """A lesson's number as the table heads its column ("03"); "" for a page without one."""
+    number = page.file[:2]
+    return number if number.isdigit() and number != "00" else ""
+
+
+def class_view(pupils: Sequence[Pupil], lang: str = "en", *, now: float | None = None, remove: bool = False) -> str:
+    """The teacher's view as HTML (the help list and the table), in ``lang``; ``remove`` adds a
+    button to each row (the server's page; it acts by the pupil's number)."""
+    now = time.time() if now is None else now
+    tr = catalog(lang).gettext
+    e = html.escape
+    parts = []
+    helps = needing_help(pupils, now)
+    help_title, pupil_title, now_title, remove_title = tr("Who needs help"), tr("Pupil"), tr("Now on"), tr("Remove")
+    parts.append(
+        f"<section class='tartli-help' aria-labelledby='tartli-help-title'><h2 id='tartli-help-title'>"
+        f"{e(help_title)}</h2>"
+    )
+    if helps:
+        items = "".join(
+            "<li><b>{name}</b>: {what}</li>".format(
+                name=e(h.pupil.name),
+                what=e(
+                    tr("lesson {number} ({title}), step {step}, for {minutes} minutes").format(
+                        number=int(h.page.file[:2]), title=tr(h.page.title), step=h.step, minutes=h.minutes
+                    )
+                ),
+            )
+            for h in helps
+        )
+        parts.append(f"<ul>{items}</ul>")
+    else:
+        nobody = tr("Nobody has been on one step for more than 5 minutes.")
+        parts.append(f"<p>{e(nobody)}</p>")
+    parts.append("</section>")
+    if not pupils:
+        nobody = tr("No pupil has joined yet.")
+        parts.append(f"<p class='tartli-empty'>{e(nobody)}</p>")
+        return "".join(parts)
+    head = [f"<th scope='col' data-sort='text'>{e(pupil_title)}</th>"]
+    if any(p.last_active is not None for p in pupils):
+        head.append(f"<th scope='col' data-sort='number'>{e(now_title)}</th>")
+    for page in COLUMNS:
+        label = _short(page) or tr(page.title)
+        head.append(f"<th scope='col' data-sort='number' title='{e(tr(page.title))}'>{e(label)}</th>")
+    if remove:
+        head.append(f"<th scope='col'><span class='tartli-sr-only'>{e(remove_title)}</span></th>")
+    rows = []
+    for pupil in pupils:
+        row = [f"<th scope='row' data-value='{e(pupil.name.casefold())}'>{e(pupil.name)}</th>"]
+        if any(p.last_active is not None for p in pupils):
+            row.append(_now_on(pupil, now, tr))
+        for page in COLUMNS:
+            row.append(_cell_html(cell(pupil, page), tr))
+        if remove and pupil.number is not None:
+            label = tr("Remove {name}").format(name=pupil.name)
+            row.append(
+                f"<td><button type='button' class='tartli-remove' data-pupil='{pupil.number}' "
+                f"data-name='{e(pupil.name)}' aria-label='{e(label)}'>{e(remove_title)}</button></td>"
+            )
+        rows.append("<tr>" + "".join(row) + "</tr>")
+    region = tr("Your class")
+    legend = tr("A lesson's cell: steps done of its steps, the step the pupil is on, and its stars.")
+    parts.append(
+        f"<p class='tartli-legend'>{e(legend)}</p><div class='tartli-class-table' role='region' tabindex='0' "
+        f"aria-label='{e(region)}'><table><thead><tr>{''.join(head)}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+    return "".join(parts)
+
+
+def _now_on(pupil: Pupil, now: float, tr: Any) -> str:
+    if pupil.last_active is None:
+        return "<td data-value='0'></td>"
+    ago = max(0, int(now - pupil.last_active))
+    when = tr("active now") if ago < ACTIVE_WITHIN else tr("away for {minutes} min").format(minutes=ago // 60)
+    page = next((p for p in PAGES if p.file == pupil.page), None)
+    where = ""
+    if page is not None:
+        where = _short(page) or (tr("course map") if page is PAGES[0] else tr(page.title))
+        if page.steps and pupil.step:
+            where = tr("{page}, step {step}").format(page=where, step=pupil.step)
+    text = html.escape(f"{where} · {when}" if where else when)
+    return f"<td data-value='{int(pupil.last_active)}'>{text}</td>"
+
+
+def _cell_html(c: Cell, tr: Any) -> str:
+    lines = []
+    if c.of:
+        if c.done >= c.of:
+            lines.append(f"<span class='tartli-done'>✓ {c.done}/{c.of}</span>")
+        else:
+            step = tr("on {step}").format(step=c.on)
+            on = f" <small>{html.escape(step)}</small>" if c.on else ""
+            lines.append(f"{c.done}/{c.of}{on}")
+    if c.of_stars:
+        stars = tr("{stars} of {most} stars").format(stars=c.stars, most=c.of_stars)
+        lines.append(f"<span class='tartli-stars' title='{html.escape(stars)}'>★ {c.stars}/{c.of_stars}</span>")
+    if not c.done and not c.on and not c.stars:  # not begun: a dash, not a row of zeros
+        said = html.escape(tr("not begun"))
+        dash = "<span aria-hidden='true'>–</span>"
+        return f"<td data-value='0' class='tartli-none'>{dash}<span class='tartli-sr-only'>{said}</span></td>"
+    return f"<td data-value='{c.sort_key}'>{'<br>'.join(lines)}</td>"
+
+
+def class_csv(pupils: Sequence[Pupil], lang: str = "en") -> str:
+    """The table as CSV (one row a pupil; for each lesson its steps done and its stars)."""
+    tr = catalog(lang).gettext
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    head = [tr("Pupil")]
+    for page in COLUMNS:
+        label = _short(page) or tr(page.title)
+        if page.steps:
+            head.append(tr("{page}: steps done").format(page=label))
+        if page.exercises:
+            head.append(tr("{page}: stars").format(page=label))
+    writer.writerow(head)
+    for pupil in pupils:
+        name = pupil.name
+        if name[:1] in ("=", "+", "-", "@"):
+            name = "'" + name  # (a spreadsheet reads the rest as text, not a formula)
+        row: list[Any] = [name]
+        for page in COLUMNS:
+            c = cell(pupil, page)
+            if page.steps:
+                row.append(c.done)
+            if page.exercises:
+                row.append(c.stars)
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def pupils_from_csv(text: str) -> list[tuple[str, list[int]]]:
+    """The names and numbers of a CSV made by :func:`class_csv` (for a test's round trip, and a teacher's
+    own check that a downloaded file is whole)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    out = []
+    for row in rows[1:]:
+        name = row[0][1:] if row[0][:2] in ("'=", "'+", "'-", "'@") else row[0]
+        out.append((name, [int(n) for n in row[1:]]))
+    return out
+
+
+__all__ = [
+    "ACTIVE_WITHIN",
+    "COLUMNS",
+    "STUCK_AFTER",
+    "Cell",
+    "Help",
+    "Pupil",
+    "cell",
+    "class_csv",
+    "class_view",
+    "needing_help",
+    "pupil_from_code",
+    "pupils_from_csv",
+]

@@ -1,0 +1,131 @@
+"""The class's pages through the real course server and Chromium (issue 37): three pupils in three browser
+contexts join on the course map, answer (one of them wrongly first), leave; the teacher's page shows them
+within 5 s, its CSV holds the same, a server restart keeps all, a removed pupil's page hears it, a wrong key
+shows nothing, a name with markup stays text.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tartli.classview import pupils_from_csv
+from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, stop_server, wait_for_cells
+from tests.browser.test_class_api import class_line, class_server  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.browser
+
+TEACHER_LINE = re.compile(r"the teacher's page is (\S+)")
+ROWS = "document.querySelectorAll('#view tbody tr').length"
+
+
+def teacher_link(server: Any) -> str:
+    found = TEACHER_LINE.search(server.log_path.read_text(errors="replace"))
+    assert found, "the start prints the teacher's page"
+    return found.group(1)
+
+
+def row_text(teacher: Any, name: str) -> str:
+    text: str = teacher.evaluate(
+        "name => { const row = [...document.querySelectorAll('#view tbody tr')]"
+        ".find(r => r.querySelector('th').textContent === name); return row ? row.innerText : ''; }",
+        name,
+    )
+    return text
+
+
+def join(context: Any, server: Any, code: str, name: str) -> Any:
+    page = context.new_page()
+    page.goto(server.url("00_index.ipynb") + f"?class={code}")
+    page.locator("#tartli-class-name").wait_for(timeout=PAGE_TIMEOUT_MS)
+    assert page.locator("#tartli-class-code").input_value() == code, "the link's code is filled in"
+    page.locator("#tartli-class-name").fill(name)
+    page.locator("#tartli-class-join").click()
+    page.get_by_text("You are in the class 7.b as").wait_for(timeout=15_000)
+    return page
+
+
+def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
+    class_server: Any,  # noqa: F811
+    playwright_driver: Any,
+    tmp_path: Path,
+) -> None:
+    server = class_server()
+    _name, code, _key = class_line(server)
+    link = teacher_link(server)
+    browser = launch_chromium(playwright_driver)
+    try:
+        teacher = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True).new_page()
+        teacher.goto(link)
+        teacher.locator("#code").get_by_text(code).wait_for(timeout=15_000)
+        teacher.get_by_text("No pupil has joined yet.").wait_for()
+
+        phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+        contexts = [browser.new_context(**phone) for _ in range(3)]
+        anna = join(contexts[0], server, code, "Anna")
+        join(contexts[1], server, code, "<b>Béla</b>")
+        csilla = join(contexts[2], server, code, "Csilla")
+        teacher.wait_for_function(f"{ROWS} === 3", timeout=5_000)
+        assert teacher.locator("#view tbody th b").count() == 0, "a name with markup is shown as text"
+        assert "<b>Béla</b>" in row_text(teacher, "<b>Béla</b>")
+
+        # Anna answers lesson 01's second step: wrong first, then right
+        anna.goto(server.url("01_pack.ipynb") + "#step-2")
+        wait_for_cells(anna)
+        anna.get_by_role("button", name="Acorns", exact=True).click()
+        anna.locator(".tartli-feedback.wrong").wait_for()
+        anna.get_by_role("button", name="Leaves", exact=True).click()
+        anna.locator(".tartli-feedback.right").wait_for()
+        answered = time.monotonic()
+        teacher.wait_for_function(
+            "() => [...document.querySelectorAll('#view tbody tr')].some(r => r.querySelector('th').textContent === "
+            "'Anna' && r.innerText.includes('1/11'))",
+            timeout=5_000,
+        )
+        seen = time.monotonic() - answered
+        assert "01, step 2" in row_text(teacher, "Anna"), row_text(teacher, "Anna")
+
+        # the CSV holds the table
+        with teacher.expect_download() as download:
+            teacher.locator("#csv").click()
+        text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+        table = dict(pupils_from_csv(text))
+        assert set(table) == {"Anna", "<b>Béla</b>", "Csilla"}
+        assert table["Anna"][0] == 1 and table["Csilla"][0] == 0, "lesson 01: steps done"
+
+        # the server restarts (same port, same data): everything is still there
+        port = server.port
+        stop_server(server)
+        server = class_server(port=port)
+        teacher.reload()
+        teacher.wait_for_function(f"{ROWS} === 3", timeout=30_000)
+        assert "1/11" in row_text(teacher, "Anna")
+
+        # Csilla leaves on the course map: she is gone from the table
+        csilla.reload()
+        csilla.locator("#tartli-class-leave").wait_for(timeout=PAGE_TIMEOUT_MS)
+        csilla.once("dialog", lambda dialog: dialog.accept())
+        csilla.locator("#tartli-class-leave").click()
+        csilla.get_by_text("You have left the class").wait_for(timeout=15_000)
+        teacher.wait_for_function(f"{ROWS} === 2", timeout=5_000)
+
+        # the teacher removes Béla: his page hears it at its next report
+        teacher.once("dialog", lambda dialog: dialog.accept())
+        teacher.get_by_role("button", name="Remove <b>Béla</b>").click()
+        teacher.wait_for_function(f"{ROWS} === 1", timeout=5_000)
+        bela = contexts[1].pages[0]
+        bela.reload()
+        bela.get_by_text("You are no longer in the class").wait_for(timeout=PAGE_TIMEOUT_MS)
+
+        # a wrong key shows nothing of the class
+        stranger = browser.new_context().new_page()
+        stranger.goto(link.replace("key=", "key=x"))
+        stranger.get_by_text("This teacher link does not work").wait_for(timeout=15_000)
+        assert "Anna" not in stranger.content()
+        print(f"teacher saw Anna's answer {seen:.1f} s after it")
+    finally:
+        browser.close()

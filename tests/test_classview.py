@@ -1,0 +1,92 @@
+"""The teacher's view of a class (tartli.classview) and the class pages' words (issue 37)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tartli.classview import (
+    ACTIVE_WITHIN,
+    COLUMNS,
+    STUCK_AFTER,
+    Pupil,
+    class_csv,
+    class_view,
+    needing_help,
+    pupil_from_code,
+    pupils_from_csv,
+)
+from tartli.server.class_pages import PUPIL_WORDS, TEACHER_WORDS, pupil_script, teacher_page
+from tartli.widgets.progress_code import progress_code
+
+NOW = 1_800_000_000.0
+HAVE = {
+    "tartli.trainers.lesson02.which-card-wins": json.dumps({"lesson02.which-card-wins": {"best": 2, "stages": 1}}),
+    "tartli.steps.02_ranks_and_points": "4",
+    "tartli.steps.02_ranks_and_points.done": "[1, 2, 3]",
+}
+
+
+def on_step(name: str, minutes: float, *, done: bool = False, away: float = 0) -> Pupil:
+    return Pupil(
+        name,
+        {},
+        {"03_deal": [4, [1, 2, 3, 4] if done else [1, 2, 3]]},
+        number=1,
+        last_active=NOW - away,
+        page="03_deal.ipynb",
+        step=4,
+        since=NOW - minutes * 60,
+    )
+
+
+def test_a_pupil_on_one_step_for_over_five_minutes_needs_help_only_while_working_and_not_done() -> None:
+    assert STUCK_AFTER == 300
+    stuck = on_step("Anna", 6)
+    helps = needing_help(
+        [stuck, on_step("Béla", 4), on_step("Cili", 9, done=True), on_step("Dóra", 30, away=ACTIVE_WITHIN + 1)], NOW
+    )
+    assert [(h.pupil.name, h.step, h.minutes) for h in helps] == [("Anna", 4, 6)]
+    view = class_view([stuck], "en", now=NOW)
+    assert "<b>Anna</b>: lesson 3 (The deal and the table), step 4, for 6 minutes" in view
+
+
+def test_the_view_is_the_same_from_a_progress_code_and_counts_steps_and_stars() -> None:
+    code = progress_code(HAVE)
+    pupil = pupil_from_code("Anna", code)
+    view = class_view([pupil], "en", now=NOW)
+    assert view == class_view([Pupil("Anna", pupil.records, pupil.steps)], "en", now=NOW)
+    assert "3/10 <small>on 4</small>" in view and "★ 2/6" in view  # lesson 02: 3 of 10 steps, 2 of 6 stars
+    assert len(COLUMNS) == 14  # lessons 01-13 and the practice page
+    csv_rows = pupils_from_csv(class_csv([pupil]))
+    assert csv_rows[0][0] == "Anna" and csv_rows[0][1][:4] == [0, 0, 3, 2]  # 01 steps, 01 stars, 02 steps, 02 stars
+
+
+def test_names_are_text_everywhere_and_a_spreadsheet_reads_no_formula() -> None:
+    evil = Pupil("<img src=x onerror=alert(1)>", {}, {}, number=3)
+    view = class_view([evil], "en", now=NOW, remove=True)
+    assert "<img" not in view and "&lt;img src=x onerror=alert(1)&gt;" in view
+    sheet = class_csv([Pupil('=HYPERLINK("http://x")', {}, {})])
+    assert "\r\n\"'=HYPERLINK" in sheet
+    assert pupils_from_csv(sheet)[0][0] == '=HYPERLINK("http://x")'
+
+
+@pytest.mark.parametrize("lang", ["hu", "de"])
+def test_the_class_pages_speak_the_pages_language(lang: str) -> None:
+    script, page = pupil_script(lang, "/", True), teacher_page(lang, "/")
+    for words in PUPIL_WORDS.values():
+        assert json.dumps(words)[1:-1] not in script, f"not translated: {words}"
+    for words in TEACHER_WORDS.values():
+        assert json.dumps(words)[1:-1] not in page, f"not translated: {words}"
+    assert f'<html lang="{lang}">' in page and "__" not in page.replace("__proto__", "")
+    view = class_view([on_step("Anna", 6)], lang, now=NOW)
+    assert "Who needs help" not in view and "Anna" in view
+    assert "No pupil has joined yet." not in class_view([], lang, now=NOW)
+
+
+def test_script_words_cannot_end_their_script() -> None:
+    assert (
+        "</script"
+        not in teacher_page("en", "/</script><script>alert(1)//").split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    )
