@@ -22,17 +22,19 @@ from __future__ import annotations
 import csv
 import html
 import io
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tartli.course import PAGES, Page
 from tartli.i18n import catalog
+from tartli.lesson_questions import questions
 from tartli.widgets.progress_code import read_code
 
 STUCK_AFTER = 5 * 60
 """Seconds on one step, not done, after which a pupil is shown as needing help."""
+STUCK_SLIPS = 3
+"""Wrong answers to one question, not yet answered rightly, after which a pupil is shown as needing help."""
 ACTIVE_WITHIN = 3 * 60
 """A pupil whose page reported within this many seconds is still working (their pages report every minute)."""
 
@@ -83,7 +85,7 @@ class Cell:
 
 def cell(pupil: Pupil, page: Page) -> Cell:
     lesson = page.file.removesuffix(".ipynb")
-    on, done = pupil.steps.get(lesson, [0, []])
+    on, done = pupil.steps.get(lesson, [0, []])[:2]
     finished = len([n for n in done if 0 < n <= page.steps])
     stars = sum(min(3, pupil.best.get(exercise, 0)) for exercise in page.exercises)
     return Cell(finished, page.steps, on, stars, 3 * len(page.exercises))
@@ -91,28 +93,70 @@ def cell(pupil: Pupil, page: Page) -> Cell:
 
 @dataclass(frozen=True)
 class Help:
-    """A pupil who needs help, and why."""
+    """A pupil who needs help, and why: on one step for ``minutes``, or ``slips`` wrong answers to its question."""
 
     pupil: Pupil
     page: Page
     step: int
-    minutes: int
+    minutes: int = 0
+    slips: int = 0
 
 
-def needing_help(pupils: Sequence[Pupil], now: float) -> list[Help]:
-    """The pupils stuck on one step (see the module's notes), longest first."""
+def slips_of(pupil: Pupil, page: Page) -> dict[int, int]:
+    """The pupil's wrong answers to each question of ``page``'s lesson: ``{step: slips}``."""
+    entry = pupil.steps.get(page.file.removesuffix(".ipynb"), [0, []])
+    return {int(k): int(n) for k, n in (entry[2] if len(entry) > 2 else {}).items()}
+
+
+def needing_help(pupils: Sequence[Pupil], now: float | None = None) -> list[Help]:
+    """The pupils stuck (see the module's notes): on one step too long (``now`` given: the server's
+    view), or with :data:`STUCK_SLIPS` wrong answers to a question they have not answered yet; the
+    longest and the most slips first."""
     found = []
     for pupil in pupils:
-        if pupil.page is None or pupil.step is None or pupil.since is None or pupil.last_active is None:
+        for page in COLUMNS:
+            done = pupil.steps.get(page.file.removesuffix(".ipynb"), [0, []])[1]
+            for step, slips in slips_of(pupil, page).items():
+                if slips >= STUCK_SLIPS and step not in done:
+                    found.append(Help(pupil, page, step, slips=slips))
+        if now is None or None in (pupil.page, pupil.step, pupil.since, pupil.last_active):
             continue
-        page = next((p for p in PAGES if p.file == pupil.page), None)
-        if page is None or not page.steps or not 0 < pupil.step <= page.steps:
+        on = next((p for p in PAGES if p.file == pupil.page), None)
+        if on is None or not on.steps or not 0 < (pupil.step or 0) <= on.steps:
             continue
+        page = on
         done = pupil.steps.get(page.file.removesuffix(".ipynb"), [0, []])[1]
-        if pupil.step in done or now - pupil.last_active > ACTIVE_WITHIN or now - pupil.since <= STUCK_AFTER:
+        active, since = float(pupil.last_active or 0), float(pupil.since or 0)
+        if pupil.step in done or now - active > ACTIVE_WITHIN or now - since <= STUCK_AFTER:
             continue
-        found.append(Help(pupil, page, pupil.step, int((now - pupil.since) // 60)))
-    return sorted(found, key=lambda h: -h.minutes)
+        if any(h.pupil is pupil and h.page is page and h.step == pupil.step for h in found):
+            continue  # (said once: by its slips)
+        found.append(Help(pupil, page, int(pupil.step or 0), minutes=int((now - since) // 60)))
+    return sorted(found, key=lambda h: (-h.minutes, -h.slips, h.pupil.name.casefold()))
+
+
+@dataclass(frozen=True)
+class Missed:
+    """A question the class misses: how many pupils answered it wrongly, and how many wrong answers in all."""
+
+    page: Page
+    step: int
+    pupils: int
+    slips: int
+
+
+def most_missed(pupils: Sequence[Pupil], most: int = 5) -> list[Missed]:
+    """The questions with the most wrong answers (at least one), most first."""
+    count: dict[tuple[str, int], list[int]] = {}
+    for pupil in pupils:
+        for page in COLUMNS:
+            for step, slips in slips_of(pupil, page).items():
+                entry = count.setdefault((page.file, step), [0, 0])
+                entry[0] += 1
+                entry[1] += slips
+    ranked = sorted(count.items(), key=lambda item: (-item[1][1], -item[1][0], item[0]))
+    pages = {p.file: p for p in COLUMNS}
+    return [Missed(pages[file], step, n, slips) for (file, step), (n, slips) in ranked[:most]]
 
 
 def _short(page: Page) -> str:
@@ -121,11 +165,20 @@ def _short(page: Page) -> str:
     return number if number.isdigit() and number != "00" else ""
 
 
-def class_view(pupils: Sequence[Pupil], lang: str = "en", *, now: float | None = None, remove: bool = False) -> str:
-    """The teacher's view as HTML (the help list and the table), in ``lang``; ``remove`` adds a
-    button to each row (the server's page; it acts by the pupil's number)."""
-    now = time.time() if now is None else now
-    tr = catalog(lang).gettext
+def class_view(
+    pupils: Sequence[Pupil],
+    lang: str = "en",
+    *,
+    now: float | None = None,
+    remove: bool = False,
+    pages_at: str | None = None,
+) -> str:
+    """The teacher's view as HTML, in ``lang``: who needs help, the questions the class misses most,
+    and the table. ``now`` (the server's clock) adds where each pupil is and who has been on one step
+    too long (a progress code alone says nothing of time); ``remove`` adds a button to each row (the
+    server's page; it acts by the pupil's number); ``pages_at`` (the address the pages are under) makes
+    each missed question a link to its step."""
+    tr, ngettext = catalog(lang).gettext, catalog(lang).ngettext  # (the server speaks every page's language)
     e = html.escape
     parts = []
     helps = needing_help(pupils, now)
@@ -135,28 +188,49 @@ def class_view(pupils: Sequence[Pupil], lang: str = "en", *, now: float | None =
         f"{e(help_title)}</h2>"
     )
     if helps:
-        items = "".join(
-            "<li><b>{name}</b>: {what}</li>".format(
-                name=e(h.pupil.name),
-                what=e(
-                    tr("lesson {number} ({title}), step {step}, for {minutes} minutes").format(
-                        number=int(h.page.file[:2]), title=tr(h.page.title), step=h.step, minutes=h.minutes
-                    )
-                ),
+        items = []
+        for h in helps:
+            where = tr("lesson {number} ({title}), step {step}").format(
+                number=int(h.page.file[:2]), title=tr(h.page.title), step=h.step
             )
-            for h in helps
-        )
-        parts.append(f"<ul>{items}</ul>")
+            if h.slips:
+                why = ngettext("{n} wrong answer", "{n} wrong answers", h.slips).format(n=h.slips)
+            else:
+                why = ngettext("for {n} minute", "for {n} minutes", h.minutes).format(n=h.minutes)
+            items.append(f"<li><b>{e(h.pupil.name)}</b>: {e(where)}, {e(why)}</li>")
+        parts.append(f"<ul>{''.join(items)}</ul>")
     else:
-        nobody = tr("Nobody has been on one step for more than 5 minutes.")
+        nobody = tr("Nobody seems stuck (on one step for more than 5 minutes, or 3 wrong answers to one question).")
         parts.append(f"<p>{e(nobody)}</p>")
     parts.append("</section>")
+    missed = most_missed(pupils)
+    if missed:
+        asked = questions(lang)
+        title = tr("The questions the class misses most")
+        items = []
+        for m in missed:
+            lesson = m.page.file.removesuffix(".ipynb")
+            where = e(tr("Lesson {number}, step {step}").format(number=int(m.page.file[:2]), step=m.step))
+            if pages_at is not None:
+                where = f"<a href='{e(pages_at + m.page.file)}?lang={lang}#step-{m.step}'>{where}</a>"
+            count = ngettext("{n} pupil", "{n} pupils", m.pupils).format(n=m.pupils)
+            count += ", " + ngettext("{n} wrong answer", "{n} wrong answers", m.slips).format(n=m.slips)
+            question = asked.get(lesson, {}).get(str(m.step))
+            said = ""
+            if question is not None:  # (the course's own words, made when it was built: HTML already)
+                right = tr("right answer:")
+                said = f" {question[0]} <i>{e(right)} {question[1]}</i>"
+            items.append(f"<li>{where}:{said} <small>({e(count)})</small></li>")
+        parts.append(
+            f"<section class='tartli-missed' aria-labelledby='tartli-missed-title'><h2 id='tartli-missed-title'>"
+            f"{e(title)}</h2><ol>{''.join(items)}</ol></section>"
+        )
     if not pupils:
         nobody = tr("No pupil has joined yet.")
         parts.append(f"<p class='tartli-empty'>{e(nobody)}</p>")
         return "".join(parts)
     head = [f"<th scope='col' data-sort='text'>{e(pupil_title)}</th>"]
-    if any(p.last_active is not None for p in pupils):
+    if now is not None and any(p.last_active is not None for p in pupils):
         head.append(f"<th scope='col' data-sort='number'>{e(now_title)}</th>")
     for page in COLUMNS:
         label = _short(page) or tr(page.title)
@@ -166,7 +240,7 @@ def class_view(pupils: Sequence[Pupil], lang: str = "en", *, now: float | None =
     rows = []
     for pupil in pupils:
         row = [f"<th scope='row' data-value='{e(pupil.name.casefold())}'>{e(pupil.name)}</th>"]
-        if any(p.last_active is not None for p in pupils):
+        if now is not None and any(p.last_active is not None for p in pupils):
             row.append(_now_on(pupil, now, tr))
         for page in COLUMNS:
             row.append(_cell_html(cell(pupil, page), tr))

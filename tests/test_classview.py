@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -13,10 +14,12 @@ from tartli.classview import (
     Pupil,
     class_csv,
     class_view,
+    most_missed,
     needing_help,
     pupil_from_code,
     pupils_from_csv,
 )
+from tartli.lesson_questions import QUESTIONS_FILE, build, questions
 from tartli.server.class_pages import PUPIL_WORDS, TEACHER_WORDS, pupil_script, teacher_page
 from tartli.widgets.progress_code import progress_code
 
@@ -50,6 +53,37 @@ def test_a_pupil_on_one_step_for_over_five_minutes_needs_help_only_while_working
     assert [(h.pupil.name, h.step, h.minutes) for h in helps] == [("Anna", 4, 6)]
     view = class_view([stuck], "en", now=NOW)
     assert "<b>Anna</b>: lesson 3 (The deal and the table), step 4, for 6 minutes" in view
+    assert needing_help([stuck]) == [], "without the server's clock (progress codes) nobody is stuck by time"
+
+
+def slipping(name: str, slips: dict[str, int], done: list[int]) -> Pupil:
+    return Pupil(name, {}, {"01_pack": [2, done, slips]})
+
+
+def test_three_wrong_answers_to_a_question_not_yet_answered_is_a_call_for_help_and_the_misses_are_ranked() -> None:
+    anna, bela, cili = (
+        slipping("Anna", {"2": 3}, [1]),
+        slipping("Béla", {"2": 4}, [1, 2]),
+        slipping("Cili", {"3": 1}, []),
+    )
+    assert [(h.pupil.name, h.step, h.slips) for h in needing_help([anna, bela, cili])] == [("Anna", 2, 3)]
+    assert [(m.page.file, m.step, m.pupils, m.slips) for m in most_missed([anna, bela, cili])] == [
+        ("01_pack.ipynb", 2, 2, 7),
+        ("01_pack.ipynb", 3, 1, 1),
+    ]
+    view = class_view([anna, bela, cili], "en", pages_at="/voila/render/")
+    assert "<b>Anna</b>: lesson 1 (The pack), step 2, 3 wrong answers" in view
+    question, answer = questions("en")["01_pack"]["2"]
+    assert "Hungarian players call" in question and answer == "Leaves"  # the lesson's own question, as built
+    assert (
+        "<a href='/voila/render/01_pack.ipynb?lang=en#step-2'>Lesson 1, step 2</a>: "
+        f"{question} <i>right answer: {answer}</i> <small>(2 pupils, 7 wrong answers)</small>"
+    ) in view
+
+
+def test_the_shipped_questions_are_the_lessons_own() -> None:
+    """``python -m tartli.lesson_questions`` made the file from the lessons as they are now."""
+    assert json.loads(QUESTIONS_FILE.read_text(encoding="utf-8")) == build()
 
 
 def test_the_view_is_the_same_from_a_progress_code_and_counts_steps_and_stars() -> None:
@@ -80,8 +114,15 @@ def test_the_class_pages_speak_the_pages_language(lang: str) -> None:
     for words in TEACHER_WORDS.values():
         assert json.dumps(words)[1:-1] not in page, f"not translated: {words}"
     assert f'<html lang="{lang}">' in page and "__" not in page.replace("__proto__", "")
-    view = class_view([on_step("Anna", 6)], lang, now=NOW)
-    assert "Who needs help" not in view and "Anna" in view
+    pupils = [on_step("Anna", 6), slipping("Béla", {"2": 3}, [1])]
+    english, view = class_view(pupils, "en", now=NOW), class_view(pupils, lang, now=NOW)
+    said = {t.strip() for t in re.findall(r">([^<>]+)<", english)} - {
+        "Anna",
+        "Béla",
+        "",
+        "zöld",
+    }  # (lesson 01 asks about the word zöld)
+    assert [t for t in said if not re.fullmatch(r"[0-9/★ ✓–·,:.]+", t) and f">{t}<" in view] == []
     assert "No pupil has joined yet." not in class_view([], lang, now=NOW)
 
 

@@ -98,3 +98,18 @@ def test_the_course_map_copies_and_loads_through_its_messages() -> None:
     phone._on_message(phone, {"event": "load", "code": 7, "have": "nonsense"}, [])  # a crafted message
     assert phone.sent[-1]["error"] is True
     assert {"copy", "load", "field"} <= set(phone.words)
+
+
+def test_a_code_carries_the_wrong_answers_to_each_question_and_merging_keeps_the_most() -> None:
+    """Issue 37: the teacher sees slips per question; a code made before them (no third part) still reads."""
+    have = {
+        "tartli.steps.01_pack": "3",
+        "tartli.steps.01_pack.done": "[1, 2]",
+        "tartli.steps.01_pack.slips": '{"2": 2, "x": 5, "3": 0}',
+    }
+    code = progress_code(have)
+    assert read_code(code)[1] == {"01_pack": [3, [1, 2], {"2": 2}]}
+    mine = {"tartli.steps.01_pack.slips": '{"2": 1, "4": 1}'}
+    assert merge_code(code, mine)["tartli.steps.01_pack.slips"] == '{"2":2,"4":1}'
+    old = progress_code({"tartli.steps.01_pack": "3"})
+    assert read_code(old)[1] == {"01_pack": [3, []]}

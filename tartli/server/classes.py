@@ -144,7 +144,8 @@ class ClassHandler(tornado.web.RequestHandler):
             lang = str(data.get("lang")) if data.get("lang") in ("en", "hu", "de") else "en"
             seen = [_view_pupil(p) for p in self.store.pupils(code, key)]
             if do == "view":
-                view = class_view(seen, lang, now=self.store.clock(), remove=True)
+                pages_at = self.settings.get("base_url", "/") + "voila/render/"
+                view = class_view(seen, lang, now=self.store.clock(), remove=True, pages_at=pages_at)
                 self.finish({"class": self.store.name_of(code, key), "code": normal_code(code), "html": view})
             else:
                 name = self.store.name_of(code, key)

@@ -44,6 +44,9 @@ MAX_ENTRIES = 1_000
 """The most exercises and lessons a code may hold (the course has about a hundred)."""
 MAX_NUMBER = 10**6
 _NAME = re.compile(r"[A-Za-z0-9_.\-]{1,120}")
+_STEP = re.compile(r"[1-9][0-9]?")
+MAX_SLIPS = 99
+"""The most wrong answers to one question a code keeps (the lesson counts no further)."""
 _FIELDS = ("best", "stages", "solved", "tries", "clean", "slips")
 """A record's numbers, in the order a code writes them (a list: no field names in every entry)."""
 
@@ -67,11 +70,20 @@ def _progress_keys(have: Mapping[str, str]) -> tuple[dict[str, dict[str, dict[st
         except (ValueError, RecursionError):
             continue
         if name.startswith("steps."):
-            lesson, done = (name[len("steps.") : -len(".done")], True) if name.endswith(".done") else (name[6:], False)
+            lesson, part = name[len("steps.") :], "step"
+            for suffix in (".done", ".slips"):
+                if lesson.endswith(suffix):
+                    lesson, part = lesson[: -len(suffix)], suffix[1:]
             entry = steps.setdefault(lesson, [0, []])
-            if done and isinstance(value, list):
+            if part == "done" and isinstance(value, list):
                 entry[1] = sorted({n for n in value if type(n) is int and 0 < n < 100})
-            elif not done and type(value) is int and 0 <= value < 100:
+            elif part == "slips" and isinstance(value, dict):
+                slips = {
+                    k: min(n, MAX_SLIPS) for k, n in value.items() if _STEP.fullmatch(k) and type(n) is int and n > 0
+                }
+                if slips:
+                    entry[2:] = [dict(sorted(slips.items(), key=lambda kv: int(kv[0])))]
+            elif part == "step" and type(value) is int and 0 <= value < 100:
                 entry[0] = value
         elif isinstance(value, dict):
             records[name] = Progress(value).to_dict()
@@ -130,7 +142,7 @@ def read_code(code: str) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str
         if (
             not _NAME.fullmatch(lesson)
             or not isinstance(entry, list)
-            or len(entry) != 2
+            or len(entry) not in (2, 3)  # [step, done] or [step, done, {step: slips}] (a code made before slips: 2)
             or type(entry[0]) is not int
             or not 0 <= entry[0] < 100
             or not isinstance(entry[1], list)
@@ -138,6 +150,14 @@ def read_code(code: str) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str
         ):
             raise garbled
         steps[lesson] = [entry[0], sorted(set(entry[1]))]
+        if len(entry) == 3:
+            slips = entry[2]
+            if not isinstance(slips, dict) or any(
+                not _STEP.fullmatch(k) or type(n) is not int or not 0 < n <= MAX_SLIPS for k, n in slips.items()
+            ):
+                raise garbled
+            if slips:
+                steps[lesson].append(dict(sorted(slips.items(), key=lambda kv: int(kv[0]))))
     if count > MAX_ENTRIES:
         raise garbled
     return records, steps
@@ -154,13 +174,17 @@ def merge_code(code: str, have: Mapping[str, str]) -> dict[str, str]:
         merged.merge(record)
         if merged.to_dict() != mine.get(key):
             writes["tartli." + key] = merged.to_json()
-    for lesson, (step, done) in steps.items():
-        old_step, old_done = my_steps.get(lesson, [0, []])
+    for lesson, (step, done, *more) in steps.items():
+        old_step, old_done, *old_more = my_steps.get(lesson, [0, []])
         if step > old_step:
             writes[f"tartli.steps.{lesson}"] = str(step)
         joined = sorted(set(old_done) | set(done))
         if joined != old_done:
             writes[f"tartli.steps.{lesson}.done"] = json.dumps(joined)
+        slips, old_slips = (more or [{}])[0], (old_more or [{}])[0]
+        most = {k: max(n, old_slips.get(k, 0)) for k, n in slips.items()}
+        if any(old_slips.get(k) != n for k, n in most.items()):
+            writes[f"tartli.steps.{lesson}.slips"] = json.dumps(old_slips | most, separators=(",", ":"))
     return writes
 
 

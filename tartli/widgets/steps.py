@@ -24,6 +24,7 @@ CommonMark (markdown-it-py): paragraphs, ``**bold**``, ``*italic*``, ``- `` list
 
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import re
@@ -310,6 +311,7 @@ class Question:
         self.solved = False
         self.mistakes = 0
         self._callbacks: list[Callable[[], None]] = []
+        self._slip_callbacks: list[Callable[[], None]] = []
         self.feedback = w.HTML("")
         self.buttons = [w.Button(description=o, layout=w.Layout(width="auto")) for o in self.options]
         for button, option in zip(self.buttons, self.options, strict=True):
@@ -330,6 +332,10 @@ class Question:
     def on_done(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
 
+    def on_slip(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after each wrong answer (the lesson counts them for the teacher's page)."""
+        self._slip_callbacks.append(callback)
+
     def choose(self, option: str) -> bool:
         """The learner picks ``option``; True if it is the right one."""
         if self.solved:
@@ -341,6 +347,8 @@ class Question:
                 button.disabled = True
         else:
             self.mistakes += 1
+            for callback in list(self._slip_callbacks):
+                callback()
         colour = ("#e6f4ea", "#2e7d32") if right else ("#fdecea", "#c62828")
         if self.explain:
             why = link_rule_ids(_inline(self.explain))
@@ -447,6 +455,21 @@ function render({ model, el }) {
   model.on("change:done", () => {
     try { window.localStorage.setItem(doneKey, JSON.stringify(model.get("done"))); } catch (e) { /* blocked */ }
   });
+  const slipsKey = key + ".slips";  // the wrong answers to each question, for a class's teacher
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(slipsKey) || "{}");
+    if (kept && typeof kept === "object" && !Array.isArray(kept) && Object.keys(kept).length) {
+      const clean = {};
+      Object.keys(kept).forEach((n) => {
+        if (/^\d{1,2}$/.test(n) && Number.isInteger(kept[n]) && kept[n] > 0) clean[n] = kept[n];
+      });
+      model.set("slips", clean);
+      model.save_changes();
+    }
+  } catch (e) { /* storage may be blocked, or hold something else */ }
+  model.on("change:slips", () => {
+    try { window.localStorage.setItem(slipsKey, JSON.stringify(model.get("slips"))); } catch (e) { /* blocked */ }
+  });
   window.addEventListener("hashchange", () => {
     const step = fromHash();
     if (step && step !== model.get("step")) { model.set("wanted", step); model.save_changes(); }
@@ -467,6 +490,8 @@ class StepAddress(anywidget.AnyWidget):
     """The step the page asks for: from its address, a link, or the last visit."""
     done = traitlets.List(traitlets.Int()).tag(sync=True)
     """The steps done (1-based): kept in the browser, so a lesson opened again shows its ✓ dots."""
+    slips = traitlets.Dict(value_trait=traitlets.Int()).tag(sync=True)
+    """Wrong answers to each step's question (``{"4": 2}``), kept in the browser; a class's teacher sees them."""
 
 
 _CSS = """
@@ -553,10 +578,18 @@ class Lesson:
         made.box = self._box(made)
         if made.task is not None:
             made.task.on_done(self._draw)
+        if isinstance(made.task, Question):
+            made.task.on_slip(functools.partial(self._slipped, len(self.steps) + 1))
         self.steps.append(made)
         if self.address.wanted and len(self.steps) == self.address.wanted:
             self.current = len(self.steps) - 1
         self._draw()
+
+    def _slipped(self, number: int) -> None:
+        """A wrong answer to step ``number``'s question: counted (with the earlier visits' count from the browser)."""
+        slips = dict(self.address.slips)
+        slips[str(number)] = min(slips.get(str(number), 0) + 1, 99)
+        self.address.slips = slips
 
     def _box(self, made: Step) -> Any:
         parts: list[Any] = [

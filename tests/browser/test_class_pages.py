@@ -21,6 +21,10 @@ pytestmark = pytest.mark.browser
 
 TEACHER_LINE = re.compile(r"the teacher's page is (\S+)")
 ROWS = "document.querySelectorAll('#view tbody tr').length"
+LIVE_MS = 30_000
+"""How long a test waits for the teacher's page to show a change. The page polls every 3 s and a pupil's page
+checks for changes every 2 s, so a change shows within 5 s on an idle machine (the test prints the times it
+saw); the bound is wide for a busy one: the figure is a measurement, not an assertion that flakes."""
 
 
 def teacher_link(server: Any) -> str:
@@ -69,25 +73,33 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         anna = join(contexts[0], server, code, "Anna")
         join(contexts[1], server, code, "<b>Béla</b>")
         csilla = join(contexts[2], server, code, "Csilla")
-        teacher.wait_for_function(f"{ROWS} === 3", timeout=5_000)
+        teacher.wait_for_function(f"{ROWS} === 3", timeout=LIVE_MS)
         assert teacher.locator("#view tbody th b").count() == 0, "a name with markup is shown as text"
         assert "<b>Béla</b>" in row_text(teacher, "<b>Béla</b>")
 
         # Anna answers lesson 01's second step: wrong first, then right
         anna.goto(server.url("01_pack.ipynb") + "#step-2")
         wait_for_cells(anna)
-        anna.get_by_role("button", name="Acorns", exact=True).click()
-        anna.locator(".tartli-feedback.wrong").wait_for()
+        for wrong in ("Acorns", "Hearts", "Bells"):
+            anna.get_by_role("button", name=wrong, exact=True).click()
+            anna.locator(".tartli-feedback.wrong").wait_for()
+        slipped = time.monotonic()
+        teacher.locator(".tartli-help li", has_text="Anna").get_by_text("3 wrong answers").wait_for(timeout=LIVE_MS)
+        seen_slips = time.monotonic() - slipped
+        missed = teacher.locator(".tartli-missed li").first
+        assert "Lesson 1, step 2" in missed.inner_text() and "right answer: Leaves" in missed.inner_text()
+        assert "(1 pupil, 3 wrong answers)" in missed.inner_text()
         anna.get_by_role("button", name="Leaves", exact=True).click()
         anna.locator(".tartli-feedback.right").wait_for()
         answered = time.monotonic()
         teacher.wait_for_function(
             "() => [...document.querySelectorAll('#view tbody tr')].some(r => r.querySelector('th').textContent === "
             "'Anna' && r.innerText.includes('1/11'))",
-            timeout=5_000,
+            timeout=LIVE_MS,
         )
         seen = time.monotonic() - answered
         assert "01, step 2" in row_text(teacher, "Anna"), row_text(teacher, "Anna")
+        assert teacher.locator(".tartli-help li", has_text="Anna").count() == 0, "answered: no longer stuck"
 
         # the CSV holds the table
         with teacher.expect_download() as download:
@@ -111,12 +123,12 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         csilla.once("dialog", lambda dialog: dialog.accept())
         csilla.locator("#tartli-class-leave").click()
         csilla.get_by_text("You have left the class").wait_for(timeout=15_000)
-        teacher.wait_for_function(f"{ROWS} === 2", timeout=5_000)
+        teacher.wait_for_function(f"{ROWS} === 2", timeout=LIVE_MS)
 
         # the teacher removes Béla: his page hears it at its next report
         teacher.once("dialog", lambda dialog: dialog.accept())
         teacher.get_by_role("button", name="Remove <b>Béla</b>").click()
-        teacher.wait_for_function(f"{ROWS} === 1", timeout=5_000)
+        teacher.wait_for_function(f"{ROWS} === 1", timeout=LIVE_MS)
         bela = contexts[1].pages[0]
         bela.reload()
         bela.get_by_text("You are no longer in the class").wait_for(timeout=PAGE_TIMEOUT_MS)
@@ -126,6 +138,6 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         stranger.goto(link.replace("key=", "key=x"))
         stranger.get_by_text("This teacher link does not work").wait_for(timeout=15_000)
         assert "Anna" not in stranger.content()
-        print(f"teacher saw Anna's answer {seen:.1f} s after it")
+        print(f"the teacher saw Anna's slips {seen_slips:.1f} s and her answer {seen:.1f} s after them")
     finally:
         browser.close()
