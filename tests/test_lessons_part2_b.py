@@ -458,3 +458,33 @@ def test_lesson_12_pack_question_is_worked_out_not_read_off_the_timeline() -> No
     assert not any(option.isdigit() and len(option) == 4 for option in task.options), task.options
     assert task.answer_text == task.options[1] and "30" in task.answer_text  # 1835-1837 less 1804
     assert task.choose(task.answer_text) and "1804" in task.explain
+
+
+def test_lesson_11_in_hungarian_names_no_step_of_a_trick_by_the_lessons_word() -> None:
+    """Issue 36: 11/2 and the recap said "az ütés 7. lépésében" (at step 7 of the trick), while the lesson's own
+    counter reads "2. lépés (összesen 16)": a pupil took it for a step of the lesson. A trick's scoring moment
+    is "az ütés pontozásakor"."""
+    from tests.test_steps import run_lesson_in
+
+    lesson = run_lesson_in(next(p for p in PAGES if p.file == "11_variants.ipynb"), "hu")
+    for number, step in enumerate(lesson.steps, start=1):
+        words = step.text + " ".join(p for p in step.parts if isinstance(p, str))
+        if isinstance(step.task, Question):
+            words += " " + step.task.prompt + " " + step.task.explain
+        assert not re.search(r"\d\.\s+lépés", words), (number, re.findall(r"[\s\S]{0,40}\d\.\s+lépés", words))
+
+
+def test_lesson_08_endgame_says_the_long_k7_reason_once() -> None:
+    """Issue 36: 08/10's "Not offered now" said K7's long sentence ("... a new one must overlap with a higher
+    top (or the same top and more cards), or be separated by a missing card") twice word for word, and named
+    each sequence twice in its line. Each reason's words once; each sequence once."""
+    lesson = steps_of("08_phase_two.ipynb")
+    box = lesson.steps[9].parts[-1]
+    lesson.go(9)
+    shown = next(c.value for c in box.children[2].children if "tartli-not-offered" in str(getattr(c, "value", "")))
+    lines = [re.sub(r"<[^>]+>", "", line) for line in re.findall(r"<li>(.*?)</li>", shown)]
+    assert len(lines) >= 2 and sum("K7" in line for line in lines) >= 2, lines  # the position has two K7 refusals
+    assert shown.count("a new one must overlap") == 1, lines
+    for line in lines:
+        title = line.split(":", 1)[0]
+        assert line.count(title) == 1, line

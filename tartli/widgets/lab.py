@@ -438,7 +438,9 @@ class ScenarioLab:
         else:
             href = "data:application/json;charset=utf-8," + quote(text)
             label = html.escape(_("Save record"))
-            self.download.value = f'<a download="tartli-position.json" href="{href}">{label}</a>'
+            self.download.value = (
+                f'<a class="tartli-button-link" download="tartli-position.json" href="{href}">{label}</a>'
+            )
             if self.table is None:
                 record = Record(self.deal(), self.rule_set, self.scores, list(self.moves))
                 self.share_button.query = share_query(record, seat=self.seat)

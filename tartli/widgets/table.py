@@ -627,12 +627,15 @@ class TableController:
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.two_toggle.layout.display = "" if self._offer_two else "none"
+        # "Computer:" and its levels wrap as one piece (the label stood at the end of one row on a phone,
+        # its levels on the next)
+        levels = w.HBox([self.level_label, self.level_buttons], layout=w.Layout(align_items="center"))
+        levels.add_class("tartli-levels")
         helpers = w.HBox(
             [
                 self.hint_button,
                 self.last_trick_button,
-                self.level_label,
-                self.level_buttons,
+                levels,
                 self.pause_choice,
                 self.two_toggle,
             ],
@@ -1125,15 +1128,22 @@ class TableController:
         state = self.state
         player = view.player
         offered = {m for d in view.legal_moves if isinstance(d, Declare) for m in d.melds}
-        reasons = []
-        for meld in find_melds(view.hand, state.rules, state.trump):
+        reasons: list[str] = []
+        said: set[str] = set()  # the general words after a reason's last ": ", said once (K7's long rule was said
+        for meld in find_melds(view.hand, state.rules, state.trump):  # for every sequence it refused)
             if meld in offered or meld.kind is MeldKind.BELA:
                 continue
             trial = state.copy()
             try:
                 trial.push(Declare(player, (meld,)))
             except IllegalMoveError as err:
-                reasons.append(f"{meld.title(names.resolve(self.language))}: {err}")
+                title, reason = meld.title(names.resolve(self.language)), str(err)
+                head, _colon, general = reason.rpartition(": ")
+                if head and general in said and head.count(": ") >= 1:
+                    reason = head
+                said.add(general)
+                # the reason names the meld itself ("K7: Acorn-Nine-Terc may not follow..."): no title before it
+                reasons.append(reason if title in reason else f"{title}: {reason}")
         if not reasons:
             return ""
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons[:4])
@@ -1183,7 +1193,8 @@ class TableController:
         text = Record.from_state(self.state).to_json()
         href = "data:application/json;charset=utf-8," + quote(text)
         save = html.escape(_("Save record"))
-        self.download.value = f'<a download="tartli-hand.json" href="{href}">{save}</a>'
+        # a link (the browser saves the file) that looks and sits as the buttons beside it do
+        self.download.value = f'<a class="tartli-button-link" download="tartli-hand.json" href="{href}">{save}</a>'
 
     def set_reveal(self, on: bool) -> None:
         """The teacher's switch: show both hands."""

@@ -20,7 +20,7 @@ import pytest
 
 from tartli import Record
 from tartli.course import PAGES
-from tests.browser.conftest import STEP_WHERE, go_to_step, leave, wait_for_cells
+from tests.browser.conftest import PAGE_TIMEOUT_MS, STEP_WHERE, go_to_step, leave, wait_for_cells
 from tests.browser.test_app import table_state, wait_for_my_turn
 
 AXE = Path(__file__).resolve().parents[2] / ".test-tools" / "node_modules" / "axe-core" / "axe.min.js"
@@ -108,13 +108,18 @@ TARGETS = """() => {
   const small = [];
   const seen = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
                         return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
+  // (links too: the page links, the rule book's chips, the sources; and a slider's handle. A link in
+  // running text keeps its line, so only its tappable box's height counts: a link in a picture is the
+  // picture's, and is not checked here)
   for (const e of document.querySelectorAll(
       '#rendered_cells button, #rendered_cells select, #rendered_cells input, #rendered_cells .lm-TabBar-tab, '
-      + '.tartli-languages a')) {
-    if (!seen(e)) continue;
+      + '.tartli-languages a, #rendered_cells a, #rendered_cells .noUi-handle')) {
+    if (!seen(e) || e.closest('svg')) continue;
     const r = e.getBoundingClientRect();
-    if (r.width < 44 || r.height < 44) small.push(`${e.tagName} '${(e.innerText || e.value || '').slice(0, 20)}' `
-                                                   + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    const inText = e.tagName === 'A' && getComputedStyle(e).display === 'inline';
+    if ((r.width < 44 && !inText) || r.height < 44)
+      small.push(`${e.tagName} '${(e.innerText || e.value || '').slice(0, 20)}' `
+                 + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
   }
   const hits = [...document.querySelectorAll('.tartli-board .tartli-hit')].filter(seen)
     .map(e => e.getBoundingClientRect());
@@ -135,6 +140,39 @@ def test_touch_targets_and_the_first_continue_on_a_phone(chromium: Any, app_serv
         if re.match(r"(0[1-9]|1\d)_", file):
             box = page.get_by_role("button", name=re.compile("Continue")).last.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, f"{file}: {box}"
+    finally:
+        leave(context)
+
+
+@pytest.mark.parametrize(
+    ("file", "step"),
+    [
+        pytest.param("rules.ipynb", None, id="rule-book"),  # its chips, contents and rule links
+        pytest.param("09_scoring.ipynb", 11, id="slider"),  # the slider's handles
+        pytest.param("12_history.ipynb", 6, id="rule-links"),  # rule links in running text
+        pytest.param("12_history.ipynb", 11, id="sources"),  # a list of links
+    ],
+)
+def test_links_and_handles_are_touch_targets_on_a_phone(
+    chromium: Any, app_server: Any, file: str, step: int | None
+) -> None:
+    """Issue 36: a teacher's phone found inline rule links of 17x15 px, the rule book's chips 31 px tall, the
+    previous/next lesson links 22-28 px, lesson 12's source links and 09/11's slider handles (16 px): every
+    link and handle a learner taps is a 44 px target (a link in running text 44 px tall), in Hungarian."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(app_server.url(file) + "?lang=hu", wait_until="load", timeout=PAGE_TIMEOUT_MS)  # (run on demand)
+        wait_for_cells(page)
+        page.wait_for_load_state("networkidle", timeout=60_000)
+        page.wait_for_timeout(1_200)
+        if step is not None:
+            go_to_step(page, step)
+            page.wait_for_timeout(800)
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the page links at the bottom
+        found = page.evaluate(TARGETS)
+        assert not found["small"], f"{file} step {step}: targets under 44x44 px: {found['small'][:8]}"
     finally:
         leave(context)
 

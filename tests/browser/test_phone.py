@@ -135,3 +135,80 @@ def test_the_feedback_is_not_under_the_step_bar(
                 break
     finally:
         leave(context)
+
+
+# ---------------------------------------------------------------- the table's rows and the practice page's tabs
+TABLE_ROWS = """() => {
+  const label = [...document.querySelectorAll('.tartli-table .widget-label')]
+    .find(e => e.textContent.trim() === 'Gép:');
+  const level = document.querySelector('.tartli-table .widget-toggle-buttons button');
+  const save = document.querySelector('.tartli-table a[download]');
+  const button = [...document.querySelectorAll('.tartli-table .jupyter-button')]
+    .find(b => b.getBoundingClientRect().width > 0 && !b.className.includes('mod-'));
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const look = e => { const s = getComputedStyle(e); return [s.backgroundColor, s.textDecorationLine, s.fontSize]; };
+  return {label: label && box(label), level: level && box(level), save: save && box(save),
+          saveLook: save && look(save), buttonLook: button && look(button)};
+}"""
+
+
+def test_the_table_keeps_the_computers_label_with_its_levels_and_saves_with_a_button(
+    chromium: Any, app_server: Any
+) -> None:
+    """Issue 36, a teacher's phone (390x844, Hungarian): "Gép:" stood at the end of one row and its levels on
+    the next; "Játék mentése" was an underlined link among grey buttons, 22 px tall."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(app_server.url("table.ipynb") + "?lang=hu", wait_until="load")
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        page.locator(".tartli-table a[download]").wait_for()
+        page.wait_for_timeout(1_000)
+        found = page.evaluate(TABLE_ROWS)
+        label, level = found["label"], found["level"]
+        assert label and level, found
+        assert abs((label[1] + label[3] / 2) - (level[1] + level[3] / 2)) < 12, f"the label and its levels: {found}"
+        assert level[0] > label[0], found  # the levels right of their label, on its row
+        save = found["save"]
+        assert save[2] >= 44 and save[3] >= 44, f"the save link: {save}"
+        assert found["saveLook"] == found["buttonLook"], (
+            f"the save link {found['saveLook']}, a button {found['buttonLook']}"
+        )
+    finally:
+        leave(context)
+
+
+TABS = """() => {
+  const tabs = [...document.querySelectorAll('.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab')]
+    .map(t => t.getBoundingClientRect()).filter(r => r.width > 0);
+  // rows and columns: positions more than 6 px apart (the current tab stands a few px apart from its row)
+  const bands = xs => xs.sort((a, b) => a - b).filter((x, k, all) => k === 0 || x - all[k - 1] > 6).length;
+  const widths = tabs.map(r => r.width);
+  return {count: tabs.length, rows: bands(tabs.map(r => r.top)), lefts: bands(tabs.map(r => r.left)),
+          narrow: Math.min(...widths), wide: Math.max(...widths), right: Math.max(...tabs.map(r => r.right)),
+          tops: tabs.map(r => Math.round(r.top))};
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_the_practice_pages_tabs_are_a_tidy_grid_on_a_phone(
+    chromium: Any, app_server: Any, size: tuple[int, int]
+) -> None:
+    """Issue 36: in Hungarian the eight trainer tabs wrapped into seven ragged rows of uneven tabs. On a phone
+    they stand in two even columns, four rows, every title whole (the phone test checks no title is cut)."""
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(app_server.url("practice.ipynb") + "?lang=hu", wait_until="load")
+        page.locator("#rendered_cells").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        page.locator(".jupyter-widget-tab .lm-TabBar-tab").first.wait_for()
+        page.wait_for_timeout(1_000)
+        found = page.evaluate(TABS)
+        assert found["count"] == 8 and found["rows"] == 4 and found["lefts"] == 2, found
+        assert found["wide"] - found["narrow"] < 2 and found["right"] <= width, found
+        check(page, f"practice.ipynb (hu) {width}")
+    finally:
+        leave(context)
