@@ -488,3 +488,20 @@ def test_lesson_08_endgame_says_the_long_k7_reason_once() -> None:
     for line in lines:
         title = line.split(":", 1)[0]
         assert line.count(title) == 1, line
+
+
+def test_lesson_08_endgame_coach_waits_until_asked() -> None:
+    """Issue 36: 08/10 asks "Can you take every trick?" while the Coach line under it already said "You can
+    take all nine tricks". The coach speaks when the learner asks, and is quiet again for a new position."""
+    lesson = steps_of("08_phase_two.ipynb")
+    lesson.go(9)
+    box = lesson.steps[9].parts[-1]
+    controls, coach_line = box.children[0], box.children[1]
+    ask = next(c for c in controls.children if isinstance(c, w.ToggleButton))
+    assert "every trick" in lesson.steps[9].text
+    assert "all nine" not in coach_line.value and not ask.value
+    ask.value = True
+    assert "all nine tricks" in coach_line.value, coach_line.value
+    position = next(c for c in controls.children if isinstance(c, w.ToggleButtons))
+    position.value = position.options[1]  # the other endgame: the learner thinks first again
+    assert not ask.value and "Coach:" not in coach_line.value
