@@ -250,7 +250,7 @@ def test_lesson_01_hungarian_corner_letter_asks_about_a_card_not_shown() -> None
     assert shown, "the step shows cards"
     for card in shown:
         assert card.name("hu") not in task.prompt, (card, task.prompt)
-    assert "F" != task.answer_text and task.choose(task.answer_text)
+    assert task.answer_text != "F" and task.choose(task.answer_text)
 
 
 def test_lesson_03_table_question_is_read_from_the_cards_not_the_label() -> None:
@@ -279,7 +279,15 @@ def test_lesson_05_vannak_asks_about_more_than_the_step_says() -> None:
     vannak = step(steps_of("05_melds.ipynb"), "Four of a kind: vannak")
     task = vannak.task
     assert isinstance(task, Question)
-    held = [Card.parse(c) for c in "8A 8L 8H 8B 9A 9L 9H 9B".split()]
+    held = [Card.parse(c) for c in ("8A", "8L", "8H", "8B", "9A", "9L", "9H", "9B")]
     assert task.answer_text == str(sum(m.value for m in find_melds(held, RuleSet())))  # the engine's 150
     assert "Eights" in task.prompt and "Nines" in task.prompt
     assert task.choose(task.answer_text) and "M2" in task.explain
+
+
+def test_lesson_02_sequence_order_row_has_no_empty_line_under_its_cards() -> None:
+    """Issue 36: 02/1's row of cards (no points under them) kept an empty line under each card, an empty band
+    on a phone where the row wraps in two."""
+    first = steps_of("02_ranks_and_points.ipynb").steps[0]
+    picture = next(p for p in first.parts if isinstance(p, str) and "data-card" in p)
+    assert "&nbsp;" not in picture and "<br>" not in picture
