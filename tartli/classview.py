@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 import html
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,13 +171,13 @@ def class_view(
     *,
     now: float | None = None,
     remove: bool = False,
-    pages_at: str | None = None,
+    link: Callable[[Page, int], str] | None = None,
 ) -> str:
     """The teacher's view as HTML, in ``lang``: who needs help, the questions the class misses most,
     and the table. ``now`` (the server's clock) adds where each pupil is and who has been on one step
     too long (a progress code alone says nothing of time); ``remove`` adds a button to each row (the
-    server's page; it acts by the pupil's number); ``pages_at`` (the address the pages are under) makes
-    each missed question a link to its step."""
+    server's page; it acts by the pupil's number); ``link`` (the address of a lesson's step, where the
+    view is shown) makes each missed question a link to its step."""
     tr, ngettext = catalog(lang).gettext, catalog(lang).ngettext  # (the server speaks every page's language)
     e = html.escape
     parts = []
@@ -211,8 +211,8 @@ def class_view(
         for m in missed:
             lesson = m.page.file.removesuffix(".ipynb")
             where = e(tr("Lesson {number}, step {step}").format(number=int(m.page.file[:2]), step=m.step))
-            if pages_at is not None:
-                where = f"<a href='{e(pages_at + m.page.file)}?lang={lang}#step-{m.step}'>{where}</a>"
+            if link is not None:
+                where = f"<a href='{e(link(m.page, m.step))}'>{where}</a>"
             count = ngettext("{n} pupil", "{n} pupils", m.pupils).format(n=m.pupils)
             count += ", " + ngettext("{n} wrong answer", "{n} wrong answers", m.slips).format(n=m.slips)
             question = asked.get(lesson, {}).get(str(m.step))

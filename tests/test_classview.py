@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,9 @@ from tartli.classview import (
 )
 from tartli.lesson_questions import QUESTIONS_FILE, build, questions
 from tartli.server.class_pages import PUPIL_WORDS, TEACHER_WORDS, pupil_script, teacher_page
+from tartli.server.classes import _view_pupil
+from tartli.server.classroom import ClassStore
+from tartli.widgets.class_codes import ClassCodes, read_lines
 from tartli.widgets.progress_code import progress_code
 
 NOW = 1_800_000_000.0
@@ -71,7 +75,9 @@ def test_three_wrong_answers_to_a_question_not_yet_answered_is_a_call_for_help_a
         ("01_pack.ipynb", 2, 2, 7),
         ("01_pack.ipynb", 3, 1, 1),
     ]
-    view = class_view([anna, bela, cili], "en", pages_at="/voila/render/")
+    view = class_view(
+        [anna, bela, cili], "en", link=lambda page, step: f"/voila/render/{page.file}?lang=en#step-{step}"
+    )
     assert "<b>Anna</b>: lesson 1 (The pack), step 2, 3 wrong answers" in view
     question, answer = questions("en")["01_pack"]["2"]
     assert "Hungarian players call" in question and answer == "Leaves"  # the lesson's own question, as built
@@ -131,3 +137,29 @@ def test_script_words_cannot_end_their_script() -> None:
         "</script"
         not in teacher_page("en", "/</script><script>alert(1)//").split("<script>", 1)[1].rsplit("</script>", 1)[0]
     )
+
+
+def test_pasted_progress_codes_give_the_same_table_as_the_servers(tmp_path: Any) -> None:
+    """Without a server the teacher pastes ``name: code`` lines (tartli.widgets.class_codes); the table is the
+    one the server makes of the same pupils' reports."""
+    store = ClassStore(tmp_path / "classes.sqlite3")
+    made = store.create("7.b")
+    codes = {
+        "Anna": progress_code(HAVE),
+        "Béla": progress_code({**HAVE, "tartli.steps.01_pack.slips": '{"2": 3}', "tartli.steps.01_pack": "2"}),
+        "Cili": progress_code({}),
+    }
+    for name, code in codes.items():
+        store.report(store.join(made.code, name).token, code, page="01_pack.ipynb", step=2)
+    served = [_view_pupil(p) for p in store.pupils(made.code, made.key)]
+    pasted, problems = read_lines("\n".join(f"{name}: {code}" for name, code in codes.items()) + "\nDóra P1garbled")
+    assert problems == ["Line 4: That is not a progress code, or not all of it: copy the whole code again."]
+    assert class_view(pasted, "en") == class_view(served, "en")
+    assert "Who needs help" in class_view(pasted, "en") and "<b>Béla</b>: lesson 1 (The pack), step 2" in class_view(
+        pasted, "en"
+    )
+
+    codes_widget = ClassCodes()
+    codes_widget.text.value = "\n".join(f"{name}\t{code}" for name, code in codes.items())
+    codes_widget.draw()
+    assert class_view(served, "en", link=lambda page, step: f"{page.file}#step-{step}") in codes_widget.view.value

@@ -32,6 +32,7 @@ from typing import Any, NoReturn
 import tornado.web
 
 from tartli.classview import Pupil, class_csv, class_view
+from tartli.course import Page
 from tartli.server.classroom import (
     BadReport,
     ClassFolder,
@@ -144,8 +145,12 @@ class ClassHandler(tornado.web.RequestHandler):
             lang = str(data.get("lang")) if data.get("lang") in ("en", "hu", "de") else "en"
             seen = [_view_pupil(p) for p in self.store.pupils(code, key)]
             if do == "view":
-                pages_at = self.settings.get("base_url", "/") + "voila/render/"
-                view = class_view(seen, lang, now=self.store.clock(), remove=True, pages_at=pages_at)
+                pages = self.settings.get("base_url", "/") + "voila/render/"
+
+                def link(page: Page, step: int) -> str:
+                    return f"{pages}{page.file}?lang={lang}#step-{step}"
+
+                view = class_view(seen, lang, now=self.store.clock(), remove=True, link=link)
                 self.finish({"class": self.store.name_of(code, key), "code": normal_code(code), "html": view})
             else:
                 name = self.store.name_of(code, key)
