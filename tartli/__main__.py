@@ -1,5 +1,5 @@
 """Command line: ``tartli`` serves the course; ``tartli replay FILE``; ``tartli review FILE``; ``tartli bench``;
-``tartli tournament``.
+``tartli tournament``; ``tartli worksheet LESSON``.
 
 ``tartli`` alone (or ``tartli course``) starts the Voilà app on 127.0.0.1 and
 prints the address of the lesson index. ``python -m tartli`` is the same.
@@ -7,7 +7,9 @@ prints the address of the lesson index. ``python -m tartli`` is the same.
 ``replay`` prints the ``tartli-result/1`` JSON of a ``tartli/1`` record (RECORD.md). ``review``
 prints one JSON object per decision of a player (:mod:`tartli.bots.review`: ``index`` in the
 record's moves, ``phase``, ``move``, ``best``, ``loss`` in points, ``class``...) and then a summary
-object. ``bench --hint-vs medium`` plays the Hint against the computer of a level.
+object. ``bench --hint-vs medium`` plays the Hint against the computer of a level. ``worksheet 02
+--seed 7 --language hu -o sheet.html`` writes a lesson's printable worksheet and its answer key
+(:mod:`tartli.worksheets`).
 A malformed record, a missing file or an illegal move prints one line on stderr
 and exits with status 2; nothing goes to stdout then. The line has at most
 :data:`MAX_ERROR_LINE` characters, and what is not printable in it (control and
@@ -87,6 +89,15 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--rules", default="hungarian")
     tour.add_argument("--budget-ms", type=float, default=120.0, help="the search bot's time per decision")
     tour.add_argument("--samples", type=int, default=None, help="budget the search bot by samples (reproducible)")
+    sheet = sub.add_parser(
+        "worksheet", help="write a lesson's printable worksheet (A4) and its answer key as one HTML page"
+    )
+    sheet.add_argument("lesson", help="the lesson: 02, 04, 05, 06, 07, 08 or 09")
+    sheet.add_argument(
+        "--seed", default="1", help="the sheet's number, 0 to 999999999 (default 1): each number its own tasks"
+    )
+    sheet.add_argument("--language", default="en", help="en, hu or de (default en)")
+    sheet.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE (default: standard output)")
     course = sub.add_parser("course", help="serve the course with Voilà on 127.0.0.1 (the default command)")
     course.add_argument("--port", type=int, default=None, help="port (default 8866)")
     course.add_argument("--ip", default=None, help="address to listen on (default 127.0.0.1)")
@@ -186,6 +197,27 @@ def _review(path: str, player: int, samples: int | None) -> str:
     return "\n".join(lines)
 
 
+def _worksheet(lesson: str, seed: str, language: str, output: str | None) -> int:
+    """``tartli worksheet``: the page on stdout or in ``output``; a bad lesson, seed or language, or a file
+    that cannot be written, is one line on stderr and status 2."""
+    from tartli.worksheets import WorksheetError, parse_seed, worksheet
+
+    try:
+        page = worksheet(lesson, parse_seed(seed), language)
+    except WorksheetError as err:
+        print(error_line(f"tartli: {err}"), file=sys.stderr)
+        return 2
+    if output is None:
+        return _print(page.rstrip("\n"))
+    try:
+        with open(output, "w", encoding="utf-8") as file:
+            file.write(page)
+    except OSError as err:
+        print(error_line(f"tartli: cannot write {output}: {err.strerror or err}"), file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
@@ -240,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(error_line(f"tartli: {err}"), file=sys.stderr)
             return 2
         return 0
+    if args.command == "worksheet":
+        return _worksheet(args.lesson, args.seed, args.language, args.output)
     from tartli.app import main as serve
 
     if args.command == "course":

@@ -6,19 +6,18 @@ from __future__ import annotations
 import collections
 import logging
 import random
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar, Literal
 
 import ipywidgets as w
 
-from tartli import names
-from tartli.cards import Card, Rank, Suit
+from tartli import names, trainer_questions
+from tartli.cards import Card, Suit
 from tartli.course import TOPICS
 from tartli.errors import TartliError
-from tartli.game import Deal, HandState
+from tartli.game import HandState
 from tartli.i18n import N_, _, ngettext
 from tartli.melds import Meld
-from tartli.moves import Declare, GoOut, Play
 from tartli.names import Language
 from tartli.record import Record
 from tartli.rulebook import link_rule_ids
@@ -41,63 +40,14 @@ FRIENDLY_ERROR = N_(
 
 
 # ---------------------------------------------------------------------------- helpers
-def _random_hand(rng: random.Random, rules: RuleSet | None = None, scores: Sequence[int] = (0, 0)) -> HandState:
-    return HandState(Deal.shuffled(rng, dealer=rng.randint(0, 1)), rules, scores)
-
-
-def _play_randomly(state: HandState, rng: random.Random, stop: Callable[[HandState], bool], limit: int = 400) -> None:
-    """Random legal moves (never a claim) until ``stop(state)`` or the hand ends."""
-    for _round in range(limit):
-        if state.is_over or stop(state):
-            return
-        moves = [m for m in state.legal_moves() if not isinstance(m, GoOut)]
-        if not moves:
-            return
-        state.push(rng.choice(moves))
-
-
-def _second_to_play_in(trick: int) -> Callable[[HandState], bool]:
-    """Stop when the lead of trick ``trick`` has been played."""
-
-    def stop(state: HandState) -> bool:
-        return state.trick_number == trick and state.lead is not None
-
-    return stop
-
-
-def _into_claim_window(state: HandState, rng: random.Random, claimant: int) -> None:
-    """Random play until ``claimant`` leads a trick of 1-8 holding a meld, then: declare, lead, and the
-    other player's silent card, which decides the contest and takes the trick (S3's claim window)."""
-    while not state.is_over and state.trick_number <= 8:
-        if state.to_move == claimant and state.lead is None:
-            declares = [m for m in state.legal_moves() if isinstance(m, Declare)]
-            if declares:
-                state.push(rng.choice(declares))
-                state.push(rng.choice([m for m in state.legal_moves() if isinstance(m, Play)]))
-                state.push(rng.choice([m for m in state.legal_moves() if isinstance(m, Play)]))
-                return
-        moves = [m for m in state.legal_moves() if not isinstance(m, GoOut)]
-        state.push(rng.choice(moves))
-
-
-def _after_moves(count: int) -> Callable[[HandState], bool]:
-    def stop(state: HandState) -> bool:
-        return len(state.moves) >= count
-
-    return stop
-
-
-def _order_text(order: Sequence[Rank], language: Language) -> str:
-    return " ".join(names.RANK_LETTERS[language][r.index] for r in order)
-
-
-def _localize(text: str, melds: Iterable[Meld | None], language: Language) -> str:
-    """The engine's reasons name melds in English: put the learner's language in."""
-    if language == "en":
-        return text
-    for meld in sorted({m for m in melds if m is not None}, key=lambda m: -len(m.title("en"))):
-        text = text.replace(meld.title("en"), meld.title(language))
-    return text
+# The positions are dealt by tartli.trainer_questions (the worksheets deal the same); the trainers' names for them:
+_random_hand = trainer_questions.random_hand
+_play_randomly = trainer_questions.play_randomly
+_second_to_play_in = trainer_questions.second_to_play_in
+_into_claim_window = trainer_questions.into_claim_window
+_after_moves = trainer_questions.after_moves
+_order_text = trainer_questions.order_text
+_localize = trainer_questions.localize
 
 
 def _verdict(right: bool, why: str) -> str:
@@ -392,9 +342,7 @@ class Exercise:
 
     def _rules(self, rng: random.Random, austrian_share: float) -> RuleSet:
         """The rules of a new position: the Austrian ones now and then, once the course has taught them."""
-        if "austrian" in self.taught and rng.random() < austrian_share:
-            return RuleSet.austrian()
-        return RuleSet()
+        return trainer_questions.rules_for(rng, self.taught, austrian_share)
 
     # -- words in the learner's language
     def _trump_line(self, trump: Suit) -> str:

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from tartli import trainer_questions
 from tartli.errors import TartliError
-from tartli.game import ClaimWindow, HandState
+from tartli.game import HandState
 from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA
 from tartli.moves import OUTS
 from tartli.render.cards import card_svg
 from tartli.widgets.trainers.base import (
     Exercise,
-    _after_moves,
-    _into_claim_window,
-    _play_randomly,
-    _random_hand,
     _verdict,
 )
 from tartli.widgets.trainers.canvas import (
@@ -61,24 +58,7 @@ class GoingOut(Exercise):
             button.description = button.tooltip = label
 
     def _generate(self) -> object:
-        rng = self.rng
-        wanted = rng.choice((0, 1, 2))
-        for _round in range(60):
-            rules = self._rules(rng, 0.25)
-            claimant = rng.randint(0, 1)
-            scores = [0, 0]
-            scores[claimant] = rng.randint(420, 495)
-            scores[1 - claimant] = rng.randint(150, 470)
-            state = _random_hand(rng, rules, scores)
-            if rng.random() < 0.3:
-                _into_claim_window(state, rng, claimant)  # S3: the moment after a silent deciding card
-            else:
-                _play_randomly(state, rng, _after_moves(rng.randint(0, 30)))
-            if state.is_over or OUTS[claimant] not in state.legal_moves(claimant):
-                continue
-            self.state, self.claimant = state, claimant
-            if self.truth == wanted:
-                break
+        self.state, self.claimant = trainer_questions.deal_claim(self.rng, self.taught)
         return (tuple(self.state.moves), self.state.scores_in, self.claimant)
 
     def set_state(self, state: HandState, claimant: int | None = None) -> None:
@@ -102,9 +82,7 @@ class GoingOut(Exercise):
     @property
     def truth(self) -> int:
         """0 for a wrong claim, else the buli the claimant wins (1, or 2 for a maccs)."""
-        after = self.claim
-        assert after.out is not None
-        return after.buli[self.claimant] if after.out[1] else 0
+        return trainer_questions.claim_truth(self.state, self.claimant)
 
     def _picture(self) -> str:
         lang, state = self.language, self.state
@@ -141,7 +119,7 @@ class GoingOut(Exercise):
         window = state.claim_window
         if window is not None and window.claimant == self.claimant:
             canvas.y += 6
-            canvas.text(_silent_answer_line(window), size=13)
+            canvas.text(trainer_questions.silent_answer_line(window), size=13)
         lead = state.lead
         if lead is not None:
             canvas.y += 6
@@ -162,123 +140,5 @@ class GoingOut(Exercise):
         return self._judge(right, _verdict(right, self.explain()))
 
     def explain(self) -> str:
-        state, p = self.state, self.claimant
-        you = p == 0
-        claim = state.claim(p)
-        total, other = claim.total, claim.other
-        window = state.claim_window
-        cards = state.card_points[p]
-        if claim.at_step_seven and window is not None:
-            cards -= window.points if window.winner == p else 0
-            if you:
-                sum_text = _(
-                    "You declared and led in trick {trick}, and the silent answer decided the contest, "
-                    "so the claim is made at step 7, before that trick is taken: its {points} card points count "
-                    "for neither player (S3). You have {score} + {melds} in melds + {cards} card points = {total}."
-                )
-            else:
-                sum_text = _(
-                    "The computer declared and led in trick {trick}, and the silent answer decided the contest, "
-                    "so the claim is made at step 7, before that trick is taken: its {points} card points count "
-                    "for neither player (S3). The computer has {score} + {melds} in melds + {cards} card points = "
-                    "{total}."
-                )
-        else:
-            under_way = state.lead is not None
-            if you and under_way:
-                sum_text = _(
-                    "You have {score} + {melds} in melds + {cards} card points = {total} "
-                    "(S3; the trick under way does not count yet)."
-                )
-            elif you:
-                sum_text = _("You have {score} + {melds} in melds + {cards} card points = {total} (S3).")
-            elif under_way:
-                sum_text = _(
-                    "The computer has {score} + {melds} in melds + {cards} card points = {total} "
-                    "(S3; the trick under way does not count yet)."
-                )
-            else:
-                sum_text = _("The computer has {score} + {melds} in melds + {cards} card points = {total} (S3).")
-        sum_text = sum_text.format(
-            trick=window.trick if window is not None else 0,
-            points=window.points if window is not None else 0,
-            score=state.scores_in[p],
-            melds=state.meld_points[p],
-            cards=cards,
-            total=total,
-        )
-        if not claim.at_step_seven and window is not None and window.claimant == p and claim.valid:
-            sum_text += " " + _(
-                "Without trick {trick}'s {points} card points it would be short of 501, so the "
-                "claim is judged after that trick, which counts (S3)."
-            ).format(trick=window.trick, points=window.points)
-        truth = self.truth
-        they = 1 - p  # the other player: "you" when the computer claims
-        if truth == 0 and state.rules.single_games:  # V10: no buli; a wrong claim loses single (a ruling)
-            if they == 0:
-                text = _("{sum} That is short of 501: the claim is wrong and you win the game, single (V10).")
-            else:
-                text = _("{sum} That is short of 501: the claim is wrong and the computer wins the game, single (V10).")
-            return text.format(sum=sum_text)
-        if truth == 0:
-            if they == 0:
-                text = _("{sum} That is short of 501: the claim is wrong and you win one buli (S4).")
-            else:
-                text = _("{sum} That is short of 501: the claim is wrong and the computer wins one buli (S4).")
-            return text.format(sum=sum_text)
-        if state.rules.single_games:
-            if truth == 2:
-                double = (
-                    _("you have {other}, below 250, so the loser pays double: 2 (V10).")
-                    if they == 0
-                    else _("the computer has {other}, below 250, so the loser pays double: 2 (V10).")
-                )
-            else:
-                double = (
-                    _("you have {other}, not below 250, so it is a single game: 1 (V10).")
-                    if they == 0
-                    else _("the computer has {other}, not below 250, so it is a single game: 1 (V10).")
-                )
-        elif truth == 2:
-            double = (
-                _("you have {other}, 250 or less: a maccs, 2 buli (S4).")
-                if they == 0
-                else _("the computer has {other}, 250 or less: a maccs, 2 buli (S4).")
-            )
-        else:
-            double = (
-                _("you have {other}, more than 250: 1 buli (S4).")
-                if they == 0
-                else _("the computer has {other}, more than 250: 1 buli (S4).")
-            )
-        return _("{sum} That is 501 or more, so the claim is right; {double}").format(
-            sum=sum_text, double=double.format(other=other)
-        )
-
-
-def _silent_answer_line(window: ClaimWindow) -> str:
-    """Who took the trick the silent answer ended, and who answered (issue 36: the old words
-    "taken by the silent answer" read as if the answerer had won it, beside a panel that credits
-    the trick to the leader)."""
-    if window.claimant == 0:  # you declared and led; the computer answered with a card alone
-        if window.winner == 0:
-            text = _(
-                "You have just taken trick {trick} ({points} card points): the computer answered your "
-                "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
-            )
-        else:
-            text = _(
-                "The computer has just taken trick {trick} ({points} card points): it answered your "
-                "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
-            )
-    elif window.winner == 0:
-        text = _(
-            "You have just taken trick {trick} ({points} card points): you answered the computer's "
-            "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
-        )
-    else:
-        text = _(
-            "The computer has just taken trick {trick} ({points} card points): you answered its "
-            "declaration with a card alone (a silent answer), which decided the contest and ended the trick."
-        )
-    return text.format(trick=window.trick, points=window.points)
+        """The claimant's count and the verdict (S3, S4, V10)."""
+        return trainer_questions.explain_claim(self.state, self.claimant)

@@ -4,19 +4,19 @@ suit already scored (K7, V5)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any
 
-from tartli import names
-from tartli.cards import CARDS, SEQUENCE_ORDER, SUITS, Card, Rank, Suit
+from tartli import names, trainer_questions
+from tartli.cards import SEQUENCE_ORDER, Card, Rank, Suit
 from tartli.i18n import N_, _, ngettext
-from tartli.melds import BELA, SEQUENCES, SETS, Meld, MeldKind, contest, find_melds, may_answer, same_suit_reason
+from tartli.melds import Meld, MeldKind
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg, meld_svg
 from tartli.rules import RuleSet
+from tartli.trainer_questions import SIDES, Side
 from tartli.widgets.trainers.base import (
     Exercise,
     _card,
-    _localize,
     _order_text,
     _Selecting,
     _verdict,
@@ -54,55 +54,26 @@ class FindMelds(_Selecting, Exercise):
         return [self.add_button, self.clear_button]
 
     def _generate(self) -> object:
-        rng = self.rng
-        for _round in range(200):
-            trump = rng.choice(SUITS)
-            cards: set[Card] = set()
-            for _meld in range(rng.choice((1, 1, 2, 2, 3))):
-                roll = rng.random()
-                if roll < 0.5:
-                    length = rng.choice((3, 3, 4, 4, 5))
-                    seq = rng.choice([m for m in SEQUENCES if m.length == length])
-                    cards.update(seq.cards())
-                elif roll < 0.8:
-                    cards.update(rng.choice(SETS).cards())
-                else:
-                    cards.update(BELA.cards(trump))
-            if len(cards) > 9:
-                continue
-            rest = [c for c in CARDS if c not in cards]
-            cards.update(rng.sample(rest, 9 - len(cards)))
-            melds = find_melds(cards, trump=trump)
-            targets = self.maximal(melds)
-            if 1 <= len(targets) <= 3:
-                break
-        self.trump = trump
-        self.hand = sorted(cards)
-        self.melds = melds
-        self.targets = targets
+        self._pose(trainer_questions.deal_melds(self.rng))
+        return (self.trump, tuple(self.hand))
+
+    def _pose(self, question: trainer_questions.MeldsQuestion) -> None:
+        self.trump = question.trump
+        self.hand = list(question.hand)
+        self.melds = list(question.melds)
+        self.targets = list(question.targets)
         self.found = []
         self.selection = []
-        return (trump, tuple(self.hand))
 
     def set_hand(self, cards: Iterable[Card | str], trump: Suit) -> None:
         """Pose a chosen hand (for a lesson that scripts its example)."""
-        self.trump = trump
-        self.hand = sorted({_card(c) for c in cards})
-        self.melds = find_melds(self.hand, trump=trump)
-        self.targets = self.maximal(self.melds)
-        self.found, self.selection = [], []
+        self._pose(trainer_questions.melds_question((_card(c) for c in cards), trump))
         self._restart()
 
     @staticmethod
     def maximal(melds: Sequence[Meld]) -> list[Meld]:
         """The melds to find: sets, béla, and each sequence not lying inside a longer one found."""
-        seqs = [m for m in melds if m.kind is MeldKind.SEQUENCE]
-        return [
-            m
-            for m in melds
-            if m.kind is not MeldKind.SEQUENCE
-            or not any(o.length > m.length and o.mask & m.mask == m.mask for o in seqs)
-        ]
+        return trainer_questions.maximal_melds(melds)
 
     def _picture(self) -> str:
         lang = self.language
@@ -182,20 +153,7 @@ class FindMelds(_Selecting, Exercise):
         return self._judge(False, _("Not quite: {why}").format(why=self._why_not(chosen)), shows_answer=False)
 
     def _what(self, meld: Meld) -> str:
-        name, points = self.meld_name(meld), meld.value
-        if meld.kind is MeldKind.SET:
-            assert meld.rank is not None
-            return _("{meld}, {points} points: all four {rank}s make a set (M2).").format(
-                meld=name, points=points, rank=meld.rank.name_in(self.language)
-            )
-        if meld.kind is MeldKind.BELA:
-            return _("{meld}, {points} points: the King and Over of trumps ({suit}) (M3).").format(
-                meld=name, points=points, suit=self.suit_name(self.trump)
-            )
-        assert meld.suit is not None
-        return _("{meld}, {points} points: {n} {suit} in a row (M1).").format(
-            meld=name, points=points, n=meld.length, suit=self.suit_name(meld.suit)
-        )
+        return trainer_questions.meld_found_text(meld, self.trump, self.language)
 
     def _why_not(self, chosen: Sequence[Card]) -> str:
         """What keeps the selection from being a meld (the verdict was ``find_melds``')."""
@@ -228,10 +186,6 @@ class FindMelds(_Selecting, Exercise):
 
 
 # ---------------------------------------------------------------------------- 4. the meld contest
-Side = Literal["leader", "second", "illegal"]
-SIDES: tuple[Side, ...] = ("leader", "second", "illegal")
-
-
 class MeldContest(Exercise):
     """Two declarations in one trick: whose melds score, or may the second not declare at all (K2, K3)?"""
 
@@ -251,60 +205,23 @@ class MeldContest(Exercise):
             self._button(_("The second may not declare this (K3)"), lambda: self.answer("illegal")),
         ]
 
-    def _declaration(self, avoid: int, like: tuple[Meld, ...] = ()) -> tuple[Meld, ...] | None:
-        rng, rules = self.rng, self.rules
-        sets = [m for m in SETS if m.rank is not None and m.rank.value in rules.set_order()]
-        seqs = [m for m in SEQUENCES if m.length <= 6]
-        roll = rng.random()
-        lead_seq = next((m for m in like if m.kind is MeldKind.SEQUENCE), None)
-        if lead_seq is not None and roll < 0.4:  # an answer of the same length, to reach the finer clauses of K2
-            assert lead_seq.rank is not None
-            pool = [m for m in seqs if m.length == lead_seq.length]
-            if rng.random() < 0.5:
-                pool = [m for m in pool if m.rank is lead_seq.rank] or pool
-            melds: tuple[Meld, ...] = (rng.choice(pool),)
-        elif roll < 0.7:
-            melds = (rng.choice(seqs),)
-            if rules.several_sequences and rng.random() < 0.3:  # V4
-                melds += (rng.choice([m for m in seqs if m.suit is not melds[0].suit]),)
-        elif roll < 0.9:
-            melds = (rng.choice(sets),)
-        else:
-            melds = (rng.choice(sets), rng.choice(seqs))
-        mask = 0
-        for m in melds:  # a set and a sequence may share a card (M5)
-            mask |= m.mask
-        if mask & avoid or bin(mask).count("1") > 9:  # the two hands share no card; a hand holds nine
-            return None
-        return melds
-
     def _generate(self) -> object:
-        rng = self.rng
-        wanted = rng.choice(SIDES)
-        for _round in range(60):
-            self.rules = self._rules(rng, 0.25)
-            self.trump = rng.choice(SUITS)
-            leader = self._declaration(0)
-            if leader is None:
-                continue
-            second = self._declaration(sum(m.mask for m in leader), leader)
-            if second is None:
-                continue
-            self.leader_melds, self.second_melds = leader, second
-            if self.truth == wanted:
-                break
+        question = trainer_questions.deal_contest(self.rng, self.taught)
+        self.leader_melds, self.second_melds = question.leader_melds, question.second_melds
+        self.trump, self.rules = question.trump, question.rules
         return (self.leader_melds, self.second_melds, self.trump, self.rules)
+
+    @property
+    def _question(self) -> trainer_questions.ContestQuestion:
+        return trainer_questions.ContestQuestion(self.leader_melds, self.second_melds, self.trump, self.rules)
 
     @property
     def truth(self) -> Side:
         """The engine's verdict: ``may_answer`` (K3), then ``contest`` (K2)."""
-        if not may_answer(self.leader_melds, self.second_melds):
-            return "illegal"
-        winner = contest(self.leader_melds, self.second_melds, self.trump, self.rules).winner
-        return "second" if winner == "second" else "leader"
+        return self._question.truth
 
     def _announced(self, melds: Sequence[Meld]) -> str:
-        return ", ".join(_("“{word}”").format(word=m.announcement_in(self.language)) for m in melds)
+        return trainer_questions.announced(melds, self.language)
 
     def _picture(self) -> str:
         lang = self.language
@@ -339,35 +256,10 @@ class MeldContest(Exercise):
         return self._judge(right, _verdict(right, why), shows_answer=side != "illegal")
 
     def _k3_text(self) -> str:
-        return _(
-            "the leader announced {lead}, and the second may declare only what could beat the leader's best: "
-            "after a set only a set; after a sequence only a set or a sequence at least as long. "
-            "{answer} cannot, so the declaration is refused (K3)."
-        ).format(lead=self._announced(self.leader_melds), answer=self._announced(self.second_melds))
+        return trainer_questions.k3_text(self._question, self.language)
 
     def _k2_text(self) -> str:
-        result = contest(self.leader_melds, self.second_melds, self.trump, self.rules)
-        lang = self.language
-        melds = (*self.leader_melds, *self.second_melds)
-        if result.winner == "second":
-            text = _("the second player scores ({rule}): {reason}.")
-        else:
-            text = _("the leader scores ({rule}): {reason}.")
-        text = text.format(rule=result.rule, reason=_localize(result.reason, melds, lang))
-        if result.needs_detail and result.leader_best is not None:
-            best = result.leader_best
-            assert best.rank is not None
-            named = self.meld_name(best) if best.kind is MeldKind.SET else best.rank.name_in(lang)
-            answer = names.announcement("higher" if result.winner == "second" else "good", lang)
-            text += " " + _(
-                "The announcements tie, so the leader names “{named}” and the second answers “{answer}” (K4)."
-            ).format(named=named, answer=answer)
-        scored = self.second_melds if result.winner == "second" else self.leader_melds
-        total = sum(m.value for m in scored)
-        text += " " + _(
-            "The winner scores all their declared melds, {total} points; the other scores none (K1)."
-        ).format(total=total)
-        return text
+        return trainer_questions.k2_text(self._question, self.language)
 
 
 # ---------------------------------------------------------------------------- 5. same-suit sequences
@@ -389,25 +281,18 @@ class SameSuit(Exercise):
         ]
 
     def _generate(self) -> object:
-        rng = self.rng
-        self.rules = self._rules(rng, 0.3)
-        wanted = rng.random() < 0.5
-        suit = rng.choice(SUITS)
-        in_suit = [m for m in SEQUENCES if m.suit is suit]
-        scored: list[Meld] = []
-        for _round in range(rng.choice((1, 1, 2))):
-            pool = [m for m in in_suit if m not in scored and same_suit_reason(m, scored, self.rules)[0]]
-            if pool:
-                scored.append(rng.choice(pool))
-        rest = [m for m in in_suit if m not in scored]
-        pool = [m for m in rest if same_suit_reason(m, scored, self.rules)[0] == wanted] or rest
-        self.scored, self.candidate = scored, rng.choice(pool)
+        question = trainer_questions.deal_same_suit(self.rng, self.taught)
+        self.rules, self.scored, self.candidate = question.rules, list(question.scored), question.candidate
         return (tuple(self.scored), self.candidate, self.rules)
+
+    @property
+    def _question(self) -> trainer_questions.SameSuitQuestion:
+        return trainer_questions.SameSuitQuestion(tuple(self.scored), self.candidate, self.rules)
 
     @property
     def verdict(self) -> tuple[bool, str]:
         """``same_suit_reason`` of the candidate."""
-        return same_suit_reason(self.candidate, self.scored, self.rules)
+        return self._question.verdict
 
     def _picture(self) -> str:
         lang = self.language
@@ -453,7 +338,6 @@ class SameSuit(Exercise):
 
     def answer(self, may: bool) -> bool:
         """The learner says the new sequence may (True) or may not (False) be declared."""
-        ok, reason = self.verdict
-        melds = (*self.scored, self.candidate)
-        text = _localize(reason, melds, self.language)
-        return self._judge(bool(may) == ok, _verdict(bool(may) == ok, text + "."))
+        ok, _reason = self.verdict
+        text = trainer_questions.explain_same_suit(self._question, self.language)
+        return self._judge(bool(may) == ok, _verdict(bool(may) == ok, text))

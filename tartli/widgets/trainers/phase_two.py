@@ -5,20 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tartli import trainer_questions
 from tartli.cards import Card
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import HandState
 from tartli.i18n import N_, _, joined, ngettext, the
-from tartli.moves import PLAYS, Play
+from tartli.moves import PLAYS
 from tartli.names import Named, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers.base import (
     Exercise,
     _card,
-    _play_randomly,
-    _random_hand,
-    _second_to_play_in,
     _Selecting,
 )
 from tartli.widgets.trainers.canvas import (
@@ -44,16 +42,9 @@ class WhatMayYouPlay(_Selecting, Exercise):
         return [self.check_button]
 
     def _generate(self) -> object:
-        rng = self.rng
-        for _round in range(4):
-            state = _random_hand(rng)
-            target = rng.randint(8, 14)
-            _play_randomly(state, rng, _second_to_play_in(target))
-            if len(self._playable(state)) < len(state.hand(state.to_move or 0)):
-                break  # prefer positions where not every card may be played
-        self.state = state
+        self.state = trainer_questions.deal_play(self.rng)
         self.selection = []
-        return tuple(state.moves)
+        return tuple(self.state.moves)
 
     def set_state(self, state: HandState) -> None:
         """Pose this position: phase 2, with a card led and the second player to play (T4)."""
@@ -65,7 +56,7 @@ class WhatMayYouPlay(_Selecting, Exercise):
 
     @staticmethod
     def _playable(state: HandState) -> set[Card]:
-        return {m.card for m in state.legal_moves() if isinstance(m, Play)}
+        return trainer_questions.playable(state)
 
     @property
     def player(self) -> int:
@@ -154,20 +145,4 @@ class WhatMayYouPlay(_Selecting, Exercise):
 
     def explain(self) -> str:
         """The situation of T4, told from the engine's set of playable cards."""
-        state, correct = self.state, self.correct
-        lead = state.lead
-        assert lead is not None
-        follow = {c for c in self.hand if c.suit is lead.suit}
-        trumps = {c for c in self.hand if c.suit is state.trump}
-        suit = self.suit_name(lead.suit)
-        if follow and correct == follow:
-            return _(
-                "you hold {suit}, so you must follow suit with one of them; any of them will do, "
-                "there is no duty to play higher (T4)."
-            ).format(suit=suit)
-        if trumps and correct == trumps:
-            return _(
-                "you hold no {suit}, so you must play a trump ({trump}); any trump will do, "
-                "there is no duty to play higher (T4)."
-            ).format(suit=suit, trump=self.suit_name(state.trump))
-        return _("you hold neither {suit} nor trumps, so you may play any card (T4).").format(suit=suit)
+        return trainer_questions.explain_play(self.state, self.language)

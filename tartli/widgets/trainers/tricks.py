@@ -8,22 +8,16 @@ from typing import Any
 
 import ipywidgets as w
 
-from tartli import names
-from tartli.cards import CARDS, LAST_TRICK_BONUS, PLAIN_ORDER, SUITS, TRUMP_ORDER, Card, Rank, Suit
+from tartli import names, trainer_questions
+from tartli.cards import CARDS, PLAIN_ORDER, SUITS, TRUMP_ORDER, Card, Rank, Suit
 from tartli.game import trick_points, trick_winner
 from tartli.i18n import N_, _
-from tartli.moves import Play
 from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers.base import (
     Exercise,
-    _after_moves,
     _card,
-    _order_text,
-    _play_randomly,
-    _random_hand,
-    _second_to_play_in,
 )
 from tartli.widgets.trainers.canvas import (
     _GOLD,
@@ -47,28 +41,9 @@ class WhichCardWins(Exercise):
     trick_number: int
 
     def _generate(self) -> object:
-        rng = self.rng
-        if rng.random() < 0.5:  # phase 1: any second card (T2)
-            self.trump = rng.choice(SUITS)
-            self.lead = rng.choice(CARDS)
-            roll = rng.random()
-            others = [c for c in CARDS if c is not self.lead]
-            if roll < 0.45:
-                pool = [c for c in others if c.suit is self.lead.suit]
-            elif roll < 0.7:
-                pool = [c for c in others if c.suit is self.trump]
-            else:
-                pool = others
-            self.second = rng.choice(pool)
-            self.trick_number = rng.randint(1, 7)
-        else:  # phase 2: a legal second card of a real hand (T4)
-            state = _random_hand(rng)
-            target = rng.randint(8, 16)
-            _play_randomly(state, rng, _second_to_play_in(target))
-            assert state.lead is not None
-            plays = [m.card for m in state.legal_moves() if isinstance(m, Play)]
-            self.trump, self.lead, self.second = state.trump, state.lead, rng.choice(plays)
-            self.trick_number = state.trick_number
+        question = trainer_questions.deal_trick(self.rng)
+        self.lead, self.second, self.trump = question.lead, question.second, question.trump
+        self.trick_number = question.trick_number
         return (self.lead, self.second, self.trump)
 
     def set_trick(self, lead: Card | str, second: Card | str, trump: Suit, trick_number: int = 1) -> None:
@@ -134,43 +109,8 @@ class WhichCardWins(Exercise):
 
     def explain(self) -> str:
         """Why the winner wins, in words, citing C3/C4 and T1 (the verdict is ``trick_winner``'s)."""
-        lang, trump = self.language, self.trump
-        won = self.winning_card
-        lost = self.second if won is self.lead else self.lead
-        if won.suit is lost.suit:
-            trumps = won.suit is trump
-            order = TRUMP_ORDER if trumps else PLAIN_ORDER
-            if trumps and won.rank is order[0]:
-                text = _(
-                    "the {card} wins (the highest trump of all). Both cards are trumps; in that order "
-                    "({order}) the {rank} ranks above the {other} (C3, T1)."
-                )
-            elif trumps:
-                text = _(
-                    "the {card} wins. Both cards are trumps; in that order ({order}) the {rank} ranks above the "
-                    "{other} (C3, T1)."
-                )
-            else:
-                text = _(
-                    "the {card} wins. Both cards are of the led suit, {suit}, and not trumps; in that order "
-                    "({order}) the {rank} ranks above the {other} (C4, T1)."
-                )
-            return text.format(
-                card=self.card_name(won),
-                suit=self.suit_name(won.suit),
-                order=_order_text(order, lang),
-                rank=won.rank.name_in(lang),
-                other=lost.rank.name_in(lang),
-            )
-        if won.suit is trump:
-            return _(
-                "the {card} wins: it is a trump ({trump}) and the other card is not, "
-                "and the highest trump wins the trick (T1)."
-            ).format(card=self.card_name(won), trump=self.suit_name(trump))
-        return _(
-            "the {card} wins: the {other} neither follows the led suit ({suit}) nor is a trump, "
-            "so the card led wins (T1)."
-        ).format(card=self.card_name(won), other=self.card_name(lost), suit=self.suit_name(won.suit))
+        question = trainer_questions.TrickQuestion(self.lead, self.second, self.trump, self.trick_number)
+        return trainer_questions.explain_trick(question, self.language)
 
 
 # ---------------------------------------------------------------------------- 2. count the points
@@ -191,29 +131,23 @@ class CountPoints(Exercise):
         return [self.points_box, self.check_button]
 
     def _generate(self) -> object:
-        rng = self.rng
-        state = _random_hand(rng)
-        _play_randomly(state, rng, _after_moves(10**6))
-        played = state.tricks  # all 16 tricks of the hand
-        count = rng.randint(2, 4)
-        self.include_last = rng.random() < 0.4
-        numbers = list(range(len(played) - 1))
-        chosen = sorted(rng.sample(numbers, count - 1 if self.include_last else count))
-        if self.include_last:
-            chosen.append(len(played) - 1)
-        self.trump = state.trump
-        self.tricks = [(i + 1, played[i][1], played[i][2]) for i in chosen]
+        question = trainer_questions.deal_points(self.rng)
+        self.trump, self.tricks, self.include_last = question.trump, list(question.tricks), question.include_last
         self.points_box.value = 0
         return (self.trump, tuple(self.tricks), self.include_last)
 
     @property
+    def _question(self) -> trainer_questions.PointsQuestion:
+        return trainer_questions.PointsQuestion(tuple(self.tricks), self.trump, self.include_last)
+
+    @property
     def cards(self) -> list[Card]:
-        return [c for _, lead, second in self.tricks for c in (lead, second)]
+        return self._question.cards
 
     @property
     def expected(self) -> int:
         """The engine's count: ``trick_points`` of the cards, plus 10 for the last trick (C5)."""
-        return trick_points(self.cards, self.trump) + (LAST_TRICK_BONUS if self.include_last else 0)
+        return self._question.expected
 
     def _picture(self) -> str:
         lang = self.language
@@ -279,17 +213,7 @@ class CountPoints(Exercise):
 
     def explain(self) -> str:
         """The sum card by card (the numbers are ``trick_points`` of each card)."""
-        parts = []
-        for card in self.cards:
-            pts = trick_points([card], self.trump)
-            part = _("{card} (trump) {points}") if card.suit is self.trump else "{card} {points}"
-            parts.append(part.format(card=self.card_name(card), points=pts))
-        if self.include_last:
-            parts.append(_("last trick {points}").format(points=LAST_TRICK_BONUS))
-        rules = "C3, C4, C5" if self.include_last else "C3, C4"
-        return _("{sum} = {total} card points ({rules}).").format(
-            sum=" + ".join(parts), total=self.expected, rules=rules
-        )
+        return trainer_questions.explain_points(self._question, self.language)
 
 
 # ---------------------------------------------------------------------------- 8. name the card
