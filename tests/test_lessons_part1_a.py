@@ -290,4 +290,4 @@ def test_lesson_02_sequence_order_row_has_no_empty_line_under_its_cards() -> Non
     on a phone where the row wraps in two."""
     first = steps_of("02_ranks_and_points.ipynb").steps[0]
     picture = next(p for p in first.parts if isinstance(p, str) and "data-card" in p)
-    assert "&nbsp;" not in picture and "<br>" not in picture
+    assert "&nbsp;" not in picture and "<br>" not in picture and "line-height:0" in picture

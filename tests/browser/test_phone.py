@@ -69,7 +69,9 @@ def test_every_page_and_every_step_fits_a_phone(chromium: Any, app_server: Any, 
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
-        page.goto(app_server.url(file) + ("" if lang == "en" else f"?lang={lang}"), wait_until="load")
+        page.goto(
+            app_server.url(file) + ("" if lang == "en" else f"?lang={lang}"), wait_until="load", timeout=PAGE_TIMEOUT_MS
+        )
         page.locator("#rendered_cells").wait_for(state="visible", timeout=60_000)
         page.wait_for_load_state("networkidle", timeout=60_000)
         if not re.match(r"\d\d_", file) or file.startswith("00_"):
