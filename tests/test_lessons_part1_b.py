@@ -446,3 +446,23 @@ def test_lesson_07_ladder_builder_marks_its_six_rungs_and_says_each_reason_once(
             assert sum(f" {short}," in f" {line}" or f" {short}:" in f" {line}" for line in lines) == 1, (short, lines)
         if not declared:
             assert len(lines) == 1, lines  # nothing scored yet: one reason for all 21
+
+
+def _gap_under_the_hands_label(svg: str) -> float:
+    """From the baseline of "Your hand:" / "The computer's hand:" to the top of the hand's cards."""
+    label = re.search(r'y="([\d.]+)"[^>]*>(Your hand|The computer\'s hand)[^<]*:</text>', svg)
+    assert label is not None, svg[:200]
+    placed = re.search(r'<g transform="translate\([\d.]+ ([\d.]+)\)"><svg[^>]*class="tartli-hand"', svg[label.end() :])
+    assert placed is not None
+    return float(placed.group(1)) + 22 - float(label.group(1))  # (a hand's cards start 22 units inside it)
+
+
+@pytest.mark.parametrize("quiz", ["deal", "variants"])
+def test_a_quizs_hand_stands_right_under_its_label_on_a_phone(quiz: str) -> None:
+    """Issue 36: 03/9 and 11/14 showed an empty band between "Your hand:" and the cards on a phone (the room a
+    hand keeps for a lifted card, and no card is lifted in a quiz)."""
+    from tartli.widgets.variant_quiz import VariantQuiz
+
+    made = DealQuiz(seed=3) if quiz == "deal" else VariantQuiz(seed=3)
+    made.board.client_width = 358  # what the browser reports on a 390 px phone
+    assert _gap_under_the_hands_label(made.board.svg) <= 20

@@ -545,7 +545,7 @@ class DealQuiz(_Quiz):
             highlighted=[_trump_seven(state)],
             card_width=canvas.card_width(len(state.hand(p)), 72),
         )
-        canvas.row([(hand, None)])
+        canvas.hand(hand)
 
 
 # ---------------------------------------------------------------------------- phase 1 (T2, T3)
@@ -757,7 +757,7 @@ class DrawQuiz(_Quiz):
                 highlighted=[self.card],
                 card_width=canvas.card_width(len(state.hand(p)), 72),
             )
-            canvas.row([(hand, None)])
+            canvas.hand(hand)
             return canvas.svg()
         self._header(canvas, _("trick {number} has just been played, phase 1").format(number=self.number))
         if self.kind == "talon":

@@ -697,7 +697,7 @@ class VariantQuiz(_Quiz):
             highlighted=marked,
             card_width=canvas.card_width(len(state.hand(p)), 72),
         )
-        canvas.row([(hand, None)])
+        canvas.hand(hand)
 
     def _draw_stichmatsch(self, canvas: _Canvas) -> None:
         state = self.state

@@ -121,6 +121,15 @@ class _Canvas:
             tallest = max(tallest, height)
         self.y += tallest + 4
 
+    HAND_LIFT_ROOM = 14.0
+    """Of the room a hand keeps above its cards for a lifted card (:func:`hand_svg`), what a hand with none
+    lifted gives back under its label (it left an empty band on a phone, issue 36)."""
+
+    def hand(self, svg: str) -> None:
+        """A hand (:func:`hand_svg`, no card lifted) right under its label."""
+        self.y -= self.HAND_LIFT_ROOM
+        self.row([(svg, None)])
+
     def card_width(self, count: int, preferred: float) -> float:
         """The card width for a hand of ``count`` cards (see :func:`hand_svg`) that fits this picture."""
         if self.fit is None:
