@@ -70,6 +70,7 @@ from tartli.server.classes import class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, open_class
 from tartli.server.kernels import ANONYMOUS, KernelPolicy, course_kernel_manager, done_serving, serving
 from tartli.server.logs import Throttle, follow_kernel_log
+from tartli.server.worksheets import worksheet_handlers
 
 KERNEL_MIB = 64
 """About what one visitor's kernel takes (measured by the app benchmark: about 60 MiB)."""
@@ -639,6 +640,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         self.class_folder = ClassFolder(self.data_dir or default_data_dir())  # opened when a class is made or joined
         handlers += class_handlers(self.base_url, self.class_folder)
         handlers += class_page_handlers(self.base_url, self.class_folder)
+        handlers += worksheet_handlers(self.base_url)
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)

@@ -24,8 +24,10 @@ from typing import Any
 
 import tornado.web
 
+from tartli.course import PAGES
 from tartli.i18n import N_, catalog
 from tartli.server.classroom import ClassFolder
+from tartli.worksheets import lessons
 
 PAGES_DIR = Path(__file__).resolve().parent / "pages"
 API_COOKIE = "tartli_class_api"
@@ -92,6 +94,14 @@ TEACHER_PAGE_WORDS = {
     "CSV_BUTTON": N_("Download the table (CSV)"),
     "NEW_KEY_BUTTON": N_("New teacher link"),
     "CLOSE_BUTTON": N_("Close the class"),
+    "SHEETS_TITLE": N_("Worksheets"),
+    "SHEETS_TEXT": N_(
+        "A lesson's worksheet to print, with its answer key on a page of its own. Each sheet number gives other "
+        "tasks, so each pupil can have their own."
+    ),
+    "SHEET_LESSON": N_("Lesson"),
+    "SHEET_NUMBER": N_("Sheet number"),
+    "SHEET_BUTTON": N_("Open the sheet"),
 }
 
 _LANGUAGE_NAMES = (("en", "EN", "English"), ("hu", "HU", "magyar"), ("de", "DE", "Deutsch"))
@@ -128,7 +138,14 @@ def teacher_page(lang: str, base_url: str) -> str:
         for code, label, title in _LANGUAGE_NAMES
     )
     fill = {key: html.escape(tr(words)) for key, words in TEACHER_PAGE_WORDS.items()}
+    options = "".join(
+        f"<option value='{number}'>{html.escape(f'{int(number)}. {tr(page.title)}')}</option>"
+        for number in lessons()
+        for page in PAGES
+        if page.file.startswith(number + "_")
+    )
     fill |= {
+        "SHEET_OPTIONS": options,
         "LANG": lang,
         "TITLE": html.escape(tr(TEACHER_WORDS["title"])),
         "LANGUAGES": links,

@@ -32,7 +32,7 @@ _VIEW_CSS = """<style>
 .tartli-for-teachers .widget-html { min-width: 0; max-width: 100%; height: auto; }
 .tartli-class-view { max-width: 100%; }
 .tartli-class-view h2 { font-size: 20px; }
-.tartli-class-view .tartli-class-table { overflow-x: auto; max-width: 100%; }
+.tartli-class-view .tartli-class-table { overflow-x: auto; max-width: 100%; position: relative; }
 .tartli-class-view table { border-collapse: collapse; }
 .tartli-class-view th, .tartli-class-view td { border: 1px solid #d6ddd8; padding: 4px 8px; text-align: center;
   white-space: nowrap; }
@@ -93,7 +93,8 @@ class ClassCodes:
         )
         self.text.add_class("tartli-class-codes")
         said = _("One pupil a line: their first name, then their progress code.")
-        label = w.HTML(f"<label>{html.escape(said)}</label>")
+        label = w.HTML(f"<p>{html.escape(said)}</p>")
+        self.text.tooltip = said  # (the field's name for a screen reader)
         self.upload = w.FileUpload(accept=".txt,.csv,text/plain,text/csv", multiple=False, description=_("Open a file"))
         self.show = w.Button(description=_("Show the table"), button_style="primary")
         self.show.on_click(lambda _b: self.draw())

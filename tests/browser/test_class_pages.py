@@ -15,6 +15,7 @@ import pytest
 
 from tartli.classview import pupils_from_csv
 from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, stop_server, wait_for_cells
+from tests.browser.test_access import audit
 from tests.browser.test_class_api import class_line, class_server  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
@@ -75,6 +76,14 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         csilla = join(contexts[2], server, code, "Csilla")
         teacher.wait_for_function(f"{ROWS} === 3", timeout=LIVE_MS)
         assert teacher.locator("#view tbody th b").count() == 0, "a name with markup is shown as text"
+        audit(teacher, "the teacher's page, 1280 px")
+        audit(csilla, "the course map with the class box, 390 px")
+        small = [
+            b
+            for b in csilla.locator(".tartli-class button, .tartli-class input").all()
+            if b.bounding_box()["height"] < 44
+        ]
+        assert small == [], "the class box's controls are touch targets"
         assert "<b>Béla</b>" in row_text(teacher, "<b>Béla</b>")
 
         # Anna answers lesson 01's second step: wrong first, then right
@@ -109,6 +118,17 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         assert set(table) == {"Anna", "<b>Béla</b>", "Csilla"}
         assert table["Anna"][0] == 1 and table["Csilla"][0] == 0, "lesson 01: steps done"
 
+        # a worksheet from the teacher's page: the lesson and the sheet number chosen, its answer key on page 2
+        teacher.locator("#sheet-lesson").select_option("05")
+        teacher.locator("#sheet-seed").fill("7")
+        with teacher.context.expect_page() as opened:
+            teacher.get_by_role("button", name="Open the sheet").click()
+        sheet = opened.value
+        sheet.wait_for_load_state()
+        assert "lesson=05" in sheet.url and "seed=7" in sheet.url
+        assert sheet.get_by_text("Answer key").count() >= 1 and sheet.locator("svg").count() > 5
+        sheet.close()
+
         # the server restarts (same port, same data): everything is still there
         port = server.port
         stop_server(server)
@@ -132,6 +152,14 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         bela = contexts[1].pages[0]
         bela.reload()
         bela.get_by_text("You are no longer in the class").wait_for(timeout=PAGE_TIMEOUT_MS)
+
+        # the teacher's page on a phone, in Hungarian: the table scrolls sideways, the page does not
+        phone_teacher = browser.new_context(**phone).new_page()
+        phone_teacher.goto(link.replace("teacher#", "teacher?lang=hu#"))
+        phone_teacher.wait_for_function(f"{ROWS} === 1", timeout=LIVE_MS)
+        assert phone_teacher.get_by_text("Kinek kell segítség").count() == 1
+        assert phone_teacher.evaluate("document.documentElement.scrollWidth") <= 390
+        audit(phone_teacher, "the teacher's page, 390 px, hu")
 
         # a wrong key shows nothing of the class
         stranger = browser.new_context().new_page()
