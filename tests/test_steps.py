@@ -272,3 +272,13 @@ def test_the_course_knows_each_lessons_number_of_steps(lesson: Lesson) -> None:
     """The teacher's page says "step 4 of 10" from :attr:`Page.steps`, without running the notebook."""
     page = next(p for p in PAGES if p.file == lesson.file)
     assert page.steps == len(lesson.steps)
+
+
+def test_the_recap_leads_on_to_the_next_page_where_continue_was(lesson: Lesson) -> None:
+    """Issue 36 (the walk-through): the recap's Continue stayed disabled where it could lead to the next page."""
+    lesson.go(len(lesson.steps) - 1)
+    following = PAGES[[p.file for p in PAGES].index(lesson.file) + 1]
+    assert lesson.next_button.layout.display == "none"
+    assert f'href="{following.file}"' in lesson.hint.value and f"Next: {following.title} →" in lesson.hint.value
+    lesson.go(0)
+    assert lesson.next_button.layout.display is None and "tartli-next-page" not in lesson.hint.value

@@ -24,6 +24,7 @@ pupil's page keeps its progress in the browser and reports it again later.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sqlite3
@@ -44,6 +45,22 @@ from tartli.server.classroom import (
     checked_browser_progress,
     normal_code,
 )
+from tartli.server.logs import Throttle
+
+Answer = tuple[int, "dict[str, Any] | None"]
+"""An action's answer: its status and its JSON (None: no body)."""
+
+_STORE_TROUBLE = Throttle(per_window=1, window=300.0)
+"""A store that cannot write is one line in the log every 5 minutes, not one a report."""
+
+
+class Refused(Exception):
+    """An action refused with ``status`` (and words for the page)."""
+
+    def __init__(self, status: int, why: str) -> None:
+        super().__init__(why)
+        self.status, self.why = status, why
+
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a whole course's progress is a few kilobytes)."""
@@ -97,10 +114,15 @@ class ClassHandler(tornado.web.RequestHandler):
         """Who is trying, for the limiter: the browser (the course's cookie), else its address."""
         return self.get_cookie("tartli_visitor", "") or f"ip:{self.request.remote_ip}"
 
-    def post(self) -> None:
+    async def post(self) -> None:
         data = self._body()
+        self.client, self.pages = self._client(), self.settings.get("base_url", "/") + "voila/render/"
+        action = getattr(self, "_" + self.action.replace("-", "_"))
         try:
-            getattr(self, "_" + self.action.replace("-", "_"))(data)
+            # the store's work in a thread: a locked file waits up to 5 s there, not in the server's one loop
+            status, answer = await asyncio.get_running_loop().run_in_executor(None, action, data)
+        except Refused as refused:
+            self._fail(refused.status, refused.why)
         except NotAllowed:
             self._fail(403, "not allowed")
         except BadReport as error:
@@ -108,36 +130,47 @@ class ClassHandler(tornado.web.RequestHandler):
         except ClassroomError as error:
             self._fail(400, str(error))
         except sqlite3.Error as error:  # a full disk, a locked file: the page keeps its progress and tries again
-            log.warning("tartli: the class store could not write (%s); the pupils' pages will report again", error)
+            allowed, dropped = _STORE_TROUBLE.allow("store")
+            if allowed:
+                more = f" ({dropped} more in the last 5 minutes)" if dropped else ""
+                log.warning(
+                    "tartli: the class store could not write (%s)%s; the pupils' pages keep their progress and "
+                    "report again",
+                    error,
+                    more,
+                )
             self._fail(503, "the class store is busy; your progress stays in this browser")
+        self.set_status(status)
+        if answer is None:
+            self.finish()
+        else:
+            self.finish(answer)
 
     # ---------------------------------------------------------------- the pupil
-    def _join(self, data: dict[str, Any]) -> None:
-        if not self.limiter.allow(self._client()):
-            self._fail(429, "too many tries: wait a minute")
+    def _join(self, data: dict[str, Any]) -> Answer:
+        if not self.limiter.allow(self.client):
+            raise Refused(429, "too many tries: wait a minute")
         joined = self.store.join(data.get("code"), data.get("name"))
-        self.finish({"pupil": joined.pupil, "token": joined.token, "name": joined.name, "class": joined.class_name})
+        return 200, {"pupil": joined.pupil, "token": joined.token, "name": joined.name, "class": joined.class_name}
 
-    def _report(self, data: dict[str, Any]) -> None:
+    def _report(self, data: dict[str, Any]) -> Answer:
         code = checked_browser_progress(data.get("progress"))
         self.store.report(data.get("token"), code, page=data.get("page"), step=data.get("step"))
-        self.set_status(204)
-        self.finish()
+        return 204, None
 
-    def _leave(self, data: dict[str, Any]) -> None:
+    def _leave(self, data: dict[str, Any]) -> Answer:
         self.store.leave(data.get("token"))
-        self.set_status(204)
-        self.finish()
+        return 204, None
 
     # ---------------------------------------------------------------- the teacher
-    def _make(self, data: dict[str, Any]) -> None:
+    def _make(self, data: dict[str, Any]) -> Answer:
         """A new class, made on the teacher's page of a running server (behind the same limiter as joins)."""
-        if not self.limiter.allow(self._client()):
-            self._fail(429, "too many tries: wait a minute")
+        if not self.limiter.allow(self.client):
+            raise Refused(429, "too many tries: wait a minute")
         made = self.classes.store(create=True).create(data.get("name"))
-        self.finish({"code": made.code, "key": made.key, "class": made.name})
+        return 200, {"code": made.code, "key": made.key, "class": made.name}
 
-    def _teacher(self, data: dict[str, Any]) -> None:
+    def _teacher(self, data: dict[str, Any]) -> Answer:
         code, key, do = data.get("code"), data.get("key"), data.get("do")
         if not isinstance(code, str) or not isinstance(key, str):
             raise NotAllowed("not allowed")
@@ -145,32 +178,30 @@ class ClassHandler(tornado.web.RequestHandler):
             lang = str(data.get("lang")) if data.get("lang") in ("en", "hu", "de") else "en"
             seen = [_view_pupil(p) for p in self.store.pupils(code, key)]
             if do == "view":
-                pages = self.settings.get("base_url", "/") + "voila/render/"
+                pages = self.pages
 
                 def link(page: Page, step: int) -> str:
                     return f"{pages}{page.file}?lang={lang}#step-{step}"
 
                 view = class_view(seen, lang, now=self.store.clock(), remove=True, link=link)
-                self.finish({"class": self.store.name_of(code, key), "code": normal_code(code), "html": view})
-            else:
-                name = self.store.name_of(code, key)
-                file = "".join(c if c.isalnum() or c in "._-" else "_" for c in name) or "class"
-                self.finish({"csv": class_csv(seen, lang), "file": f"tartli-{file}.csv"})
-        elif do == "pupils":
+                return 200, {"class": self.store.name_of(code, key), "code": normal_code(code), "html": view}
+            name = self.store.name_of(code, key)
+            file = "".join(c if c.isalnum() or c in "._-" else "_" for c in name) or "class"
+            return 200, {"csv": class_csv(seen, lang), "file": f"tartli-{file}.csv"}
+        if do == "pupils":
             pupils = [_pupil(p) for p in self.store.pupils(code, key)]
-            self.finish({"class": self.store.name_of(code, key), "pupils": pupils})
-        elif do == "remove":
+            return 200, {"class": self.store.name_of(code, key), "pupils": pupils}
+        if do == "remove":
             pupil = data.get("pupil")
             if type(pupil) is not int:
                 raise ClassroomError("pupil: the pupil's number")
-            self.finish({"removed": self.store.remove(code, key, pupil)})
-        elif do == "new-key":
-            self.finish({"key": self.store.new_key(code, key)})
-        elif do == "close":
+            return 200, {"removed": self.store.remove(code, key, pupil)}
+        if do == "new-key":
+            return 200, {"key": self.store.new_key(code, key)}
+        if do == "close":
             self.store.close_class(code, key)
-            self.finish({"closed": True})
-        else:
-            raise ClassroomError("do: pupils, remove, new-key or close")
+            return 200, {"closed": True}
+        raise ClassroomError("do: view, csv, pupils, remove, new-key or close")
 
 
 def _pupil(record: PupilRecord) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from IPython import display as ipd
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tartli.course import PAGES, nav_html, page_url
+from tartli.course import PAGES, index_of, nav_html, page_url
 from tartli.errors import TartliError
 from tartli.i18n import _
 from tartli.rulebook import link_rule_ids
@@ -479,6 +479,21 @@ export default { render };
 """
 
 
+def next_page_link(file: str) -> str:
+    """The recap's way on: a link to the page after ``file`` that looks like the Continue button ("" if none)."""
+    i = index_of(file)
+    if not 0 <= i < len(PAGES) - 1:
+        return ""
+    following = PAGES[i + 1]
+    words = html.escape(_("Next: {title}").format(title=_(following.title)))
+    return (
+        f'<a class="tartli-next-page" target="_self" href="{html.escape(page_url(following))}" '
+        "style='display:inline-flex;align-items:center;min-height:44px;box-sizing:border-box;padding:0 14px;"
+        "background:#1d4ed8;color:#fff;text-decoration:none;border-radius:2px;font-weight:600'>"
+        f"{words} →</a>"
+    )
+
+
 class StepAddress(anywidget.AnyWidget):
     """The step's address in the page (``#step-4``) and the last step kept in the browser."""
 
@@ -686,11 +701,14 @@ class Lesson:
             self.next_button.disabled = last or not self.may_continue()
             self.next_button.description = _("Continue") + " →"
             self.back_button.description = _("← Back")
+            onward = next_page_link(self.file) if last else ""
+            # (on the recap, Continue leads on to the next page: a link dressed as the button it replaces)
+            self.next_button.layout.display = "none" if onward else None
             if made.task is not None and not made.task.done:
                 hint = _("Do the task to go on.")
                 self.hint.value = f"<span style='color:#555;margin-left:.6em'>{html.escape(hint)}</span>"
             else:
-                self.hint.value = ""
+                self.hint.value = onward
             self.address.step = self.current + 1
         except Exception:  # a lesson page never shows a traceback
             log.exception("the step runner could not draw")

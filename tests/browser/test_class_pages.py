@@ -7,6 +7,7 @@ shows nothing, a name with markup stays text.
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 from tartli.classview import pupils_from_csv
 from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, stop_server, wait_for_cells
 from tests.browser.test_access import audit
-from tests.browser.test_class_api import class_line, class_server  # noqa: F401 - the fixture
+from tests.browser.test_class_api import class_line, class_server, post  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
 
@@ -167,5 +168,51 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         stranger.get_by_text("This teacher link does not work").wait_for(timeout=15_000)
         assert "Anna" not in stranger.content()
         print(f"the teacher saw Anna's slips {seen_slips:.1f} s and her answer {seen:.1f} s after them")
+    finally:
+        browser.close()
+
+
+def test_a_locked_class_store_leaves_the_progress_in_the_browser_until_it_can_take_it(
+    class_server: Any,  # noqa: F811
+    playwright_driver: Any,
+    tmp_path: Path,
+) -> None:
+    """Issue 37: a full disk or a locked database: the pupil's page keeps working, its progress stays in the
+    browser and is sent later; the server logs one line (not one a report) and answers meanwhile."""
+    server = class_server()
+    _name, code, key = class_line(server)
+    browser = launch_chromium(playwright_driver)
+    locker = sqlite3.connect(tmp_path / "data" / "classes.sqlite3", timeout=30, isolation_level=None)
+    try:
+        anna = join(browser.new_context(viewport={"width": 390, "height": 844}), server, code, "Anna")
+        locker.execute("BEGIN EXCLUSIVE")  # another program holds the store's file: no report can be written
+        anna.goto(server.url("01_pack.ipynb") + "#step-2")
+        wait_for_cells(anna)
+        anna.get_by_role("button", name="Leaves", exact=True).click()
+        anna.locator(".tartli-feedback.right").wait_for()
+        said = "the class store could not write"
+        deadline = time.monotonic() + 60
+        while said not in server.log_path.read_text(errors="replace") and time.monotonic() < deadline:
+            time.sleep(0.5)
+        refused = lambda: server.log_path.read_text(errors="replace").count("503 POST /tartli/class/report")  # noqa: E731
+        deadline = time.monotonic() + 60
+        while refused() < 3 and time.monotonic() < deadline:  # the page tries again, and again
+            time.sleep(0.5)
+        assert refused() >= 3
+        assert server.log_path.read_text(errors="replace").count(said) == 1, "one line, not one a report"
+        status, answer = post(server, "teacher", {"code": code, "key": key, "do": "pupils"})  # a read still works
+        assert status == 200 and answer["pupils"][0]["steps"] == {}
+        anna.get_by_role("button", name="Continue →").click()  # the page keeps working
+        anna.wait_for_function("location.hash === '#step-3'")
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    try:
+        deadline = time.monotonic() + LIVE_MS / 1000
+        steps: dict[str, Any] = {}
+        while time.monotonic() < deadline and 2 not in steps.get("01_pack", [0, []])[1]:
+            time.sleep(1)
+            steps = post(server, "teacher", {"code": code, "key": key, "do": "pupils"})[1]["pupils"][0]["steps"]
+        assert 2 in steps["01_pack"][1], "the progress kept in the browser reached the teacher"
     finally:
         browser.close()
