@@ -103,9 +103,12 @@ class Help:
 
 
 def slips_of(pupil: Pupil, page: Page) -> dict[int, int]:
-    """The pupil's wrong answers to each question of ``page``'s lesson: ``{step: slips}``."""
-    entry = pupil.steps.get(page.file.removesuffix(".ipynb"), [0, []])
-    return {int(k): int(n) for k, n in (entry[2] if len(entry) > 2 else {}).items()}
+    """The pupil's wrong answers to each question of ``page``'s lesson: ``{step: slips}`` (only the steps that
+    ask a question: a code that says otherwise came from elsewhere than the course)."""
+    lesson = page.file.removesuffix(".ipynb")
+    entry = pupil.steps.get(lesson, [0, []])
+    asked = questions("en").get(lesson, {})
+    return {int(k): int(n) for k, n in (entry[2] if len(entry) > 2 else {}).items() if k in asked}
 
 
 def needing_help(pupils: Sequence[Pupil], now: float | None = None) -> list[Help]:
