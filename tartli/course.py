@@ -27,6 +27,9 @@ class Page:
     """Ids of the exercises on the page, whose stars the course map shows."""
     teaches: tuple[str, ...] = ()
     """What the page teaches that a table or a trainer may offer (:data:`TOPICS`): see :func:`taught`."""
+    challenges: tuple[str, ...] = ()
+    """Ids of other exercises on the page, whose stars are kept but not counted on the course map (lesson 13's
+    challenges): a class's report may hold them (:data:`tartli.server.classroom.EXERCISES`)."""
     steps: int = 0
     """How many steps the lesson has (0: not a lesson of steps); the teacher's page says "step 4 of 10"
     without running the notebook (a test checks the number against the lesson itself)."""
@@ -155,6 +158,7 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
         N_("Scenario lab"),
         N_("Set up any position, check it, play it out, or pass it on as a record."),
         exercises=("lesson13.lab-challenge",),
+        challenges=("lesson13.lab-overs", "lesson13.lab-swap", "lesson13.lab-second-leads", "lesson13.lab-bela-501"),
         teaches=("deals", "records"),
         steps=8,
     ),

@@ -14,6 +14,7 @@ import pytest
 from tartli.server.classroom import (
     CODE_LENGTH,
     CODE_LETTERS,
+    EXERCISES,
     MAX_CLASSES,
     NAME_LIMIT,
     BadReport,
@@ -21,6 +22,8 @@ from tartli.server.classroom import (
     ClassStore,
     Limiter,
     NotAllowed,
+    checked_browser_progress,
+    checked_progress,
     normal_code,
 )
 from tartli.share import pack
@@ -250,3 +253,14 @@ def test_a_browsers_report_is_checked_strictly_not_cut_to_size() -> None:
     ):
         with pytest.raises(BadReport):
             checked_browser_progress(forged)
+
+
+def test_every_exercise_a_page_keeps_stars_for_may_be_reported() -> None:
+    """Lesson 13's challenges kept their stars under ids no page listed: every report of a pupil who had done
+    one was refused (400) and their progress never reached the teacher."""
+    used = set()
+    for notebook in sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb")):
+        used |= set(re.findall(r'progress_id=\\?"([a-z0-9.\-]+)\\?"', notebook.read_text(encoding="utf-8")))
+    assert len(used) >= 19 and used <= EXERCISES, sorted(used - EXERCISES)
+    have = {f"tartli.trainers.{ex}": json.dumps({ex: {"best": 1, "solved": 1}}) for ex in sorted(used)}
+    checked_progress(checked_browser_progress(have))  # (no BadReport)

@@ -56,7 +56,7 @@ FILE_NAME = "classes.sqlite3"
 MAX_CLASSES = 200
 """The most classes one server keeps (a script making classes cannot fill its disk)."""
 
-EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises)
+EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises + page.challenges)
 """The exercises a report may hold stars for: the course's own."""
 LESSONS = frozenset(page.file.removesuffix(".ipynb") for page in PAGES)
 """The pages a report may hold steps for."""
