@@ -62,7 +62,11 @@
     post("report", body).then(function (response) {
       busy = false;
       if (response.status === 204) { sent = print; sentAt = Date.now(); return; }
-      if (response.status === 403) { save(null); notice(WORDS.gone); draw(); return; }  // removed, or closed
+      if (response.status === 403) {  // removed, or the class closed (not: left meanwhile, by this very page)
+        var still = load();
+        if (still && still.token === pupil.token) { save(null); notice(WORDS.gone); draw(); }
+        return;
+      }
       waitUntil = Date.now() + RETRY_MS;  // busy, or refused: the progress stays here, sent again later
     }).catch(function () { busy = false; waitUntil = Date.now() + RETRY_MS; });
   }
