@@ -29,7 +29,7 @@ from typing import Any
 from tartli.course import PAGES, Page
 from tartli.i18n import catalog
 from tartli.lesson_questions import questions
-from tartli.widgets.progress_code import read_code
+from tartli.widgets.progress_code import read_progress
 
 STUCK_AFTER = 5 * 60
 """Seconds on one step, not done, after which a pupil is shown as needing help."""
@@ -54,6 +54,7 @@ class Pupil:
     page: str | None = None  #: the page they are on (a file name)
     step: int | None = None
     since: float | None = None  #: on that step since
+    hands: dict[str, list[int]] = field(default_factory=dict)  #: table -> [played, reviewed, accuracy sum]
     best: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -66,8 +67,8 @@ class Pupil:
 def pupil_from_code(name: str, code: str) -> Pupil:
     """A pupil from a progress code (``P1...``); :class:`~tartli.widgets.progress_code.ProgressCodeError`
     if it is not one."""
-    records, steps = read_code(code)
-    return Pupil(name, records, steps)
+    records, steps, hands = read_progress(code)
+    return Pupil(name, records, steps, hands=hands)
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,8 @@ def class_view(
     for page in COLUMNS:
         label = _short(page) or tr(page.title)
         head.append(f"<th scope='col' data-sort='number' title='{e(tr(page.title))}'>{e(label)}</th>")
+    hands_title, hands_said = tr("Hands"), tr("Hands played at a table")
+    head.append(f"<th scope='col' data-sort='number' title='{e(hands_said)}'>{e(hands_title)}</th>")
     if remove:
         head.append(f"<th scope='col'><span class='tartli-sr-only'>{e(remove_title)}</span></th>")
     rows = []
@@ -247,6 +250,7 @@ def class_view(
             row.append(_now_on(pupil, now, tr))
         for page in COLUMNS:
             row.append(_cell_html(cell(pupil, page), tr))
+        row.append(_hands_html(pupil, tr))
         if remove and pupil.number is not None:
             label = tr("Remove {name}").format(name=pupil.name)
             row.append(
@@ -298,6 +302,27 @@ def _cell_html(c: Cell, tr: Any) -> str:
     return f"<td data-value='{c.sort_key}'>{'<br>'.join(lines)}</td>"
 
 
+def hands_of(pupil: Pupil) -> tuple[int, int, int | None]:
+    """The hands a pupil played at the course's tables, the hands reviewed, and their mean accuracy (None: none)."""
+    played = sum(n[0] for n in pupil.hands.values())
+    reviewed = sum(n[1] for n in pupil.hands.values())
+    total = sum(n[2] for n in pupil.hands.values())
+    return played, reviewed, round(total / reviewed) if reviewed else None
+
+
+def _hands_html(pupil: Pupil, tr: Any) -> str:
+    played, reviewed, accuracy = hands_of(pupil)
+    if not played:
+        said = html.escape(tr("no hand played"))
+        dash = "<span aria-hidden='true'>–</span>"
+        return f"<td data-value='0' class='tartli-none'>{dash}<span class='tartli-sr-only'>{said}</span></td>"
+    lines = [str(played)]
+    if accuracy is not None:
+        said = tr("mean accuracy {accuracy}% over {n} reviewed hands").format(accuracy=accuracy, n=reviewed)
+        lines.append(f"<small title='{html.escape(said)}'>{accuracy}%</small>")
+    return f"<td data-value='{played}'>{'<br>'.join(lines)}</td>"
+
+
 def class_csv(pupils: Sequence[Pupil], lang: str = "en") -> str:
     """The table as CSV (one row a pupil; for each lesson its steps done and its stars)."""
     tr = catalog(lang).gettext
@@ -310,6 +335,7 @@ def class_csv(pupils: Sequence[Pupil], lang: str = "en") -> str:
             head.append(tr("{page}: steps done").format(page=label))
         if page.exercises:
             head.append(tr("{page}: stars").format(page=label))
+    head += [tr("Hands played"), tr("Hands reviewed"), tr("Mean accuracy (%)")]
     writer.writerow(head)
     for pupil in pupils:
         name = pupil.name
@@ -322,6 +348,8 @@ def class_csv(pupils: Sequence[Pupil], lang: str = "en") -> str:
                 row.append(c.done)
             if page.exercises:
                 row.append(c.stars)
+        played, reviewed, accuracy = hands_of(pupil)
+        row += [played, reviewed, "" if accuracy is None else accuracy]
         writer.writerow(row)
     return out.getvalue()
 
@@ -333,7 +361,7 @@ def pupils_from_csv(text: str) -> list[tuple[str, list[int]]]:
     out = []
     for row in rows[1:]:
         name = row[0][1:] if row[0][:2] in ("'=", "'+", "'-", "'@") else row[0]
-        out.append((name, [int(n) for n in row[1:]]))
+        out.append((name, [int(n) if n else -1 for n in row[1:]]))  # (-1: no mean accuracy, no hand reviewed)
     return out
 
 

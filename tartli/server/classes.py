@@ -229,6 +229,7 @@ def _view_pupil(record: PupilRecord) -> Pupil:
         page=record.page,
         step=record.step,
         since=record.since,
+        hands=record.progress.get("hands", {}),
     )
 
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from tartli.course import PAGES
 from tartli.errors import TartliError
-from tartli.widgets.progress_code import MAX_NUMBER, ProgressCodeError, progress_code, read_code
+from tartli.widgets.progress_code import MAX_NUMBER, ProgressCodeError, progress_code, read_progress
 
 CODE_LETTERS = "ACDEFHJKMNPRTUVWXY3479"
 """The class code's letters: capitals and digits without look-alikes (no 0/O/D-like Q, 1/I/L, 2/Z,
@@ -59,6 +59,8 @@ MAX_CLASSES = 200
 EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises + page.challenges)
 """The exercises a report may hold stars for: the course's own."""
 LESSONS = frozenset(page.file.removesuffix(".ipynb") for page in PAGES)
+HAND_TABLES = frozenset({"table", "lesson10"})
+"""The tables that count their hands (``keep_in_browser`` of the table page and lesson 10: a test checks)."""
 """The pages a report may hold steps for."""
 
 
@@ -333,9 +335,12 @@ def checked_progress(code: object) -> dict[str, Any]:
     """A report's progress code, read and checked against the course: :class:`BadReport` if it could
     not come from the course (garbled, more than 3 stars, an exercise or a page the course does not have)."""
     try:
-        records, steps = read_code(code)  # type: ignore[arg-type]
+        records, steps, hands = read_progress(code)  # type: ignore[arg-type]
     except ProgressCodeError as error:
         raise BadReport(str(error)) from None
+    for table in hands:
+        if table not in HAND_TABLES:
+            raise BadReport(f"no table {table!r} in the course")
     for record in records.values():
         for exercise in record:
             if exercise not in EXERCISES:
@@ -343,7 +348,7 @@ def checked_progress(code: object) -> dict[str, Any]:
     for lesson in steps:
         if lesson not in LESSONS:
             raise BadReport(f"no page {lesson!r} in the course")
-    return {"records": records, "steps": steps}
+    return {"records": records, "steps": steps, "hands": hands}
 
 
 def _checked_place(page: object, step: object) -> tuple[str, int] | None:

@@ -32,6 +32,7 @@ from typing import Any
 from tartli.errors import TartliError
 from tartli.i18n import _
 from tartli.share import pack, unpack
+from tartli.widgets.hands import FIELDS as HAND_FIELDS
 from tartli.widgets.trainers.progress import Progress
 
 PREFIX = "P1"
@@ -55,10 +56,18 @@ class ProgressCodeError(TartliError):
     """A progress code that cannot be read (garbled, cut short, too long, or not a progress code)."""
 
 
-def _progress_keys(have: Mapping[str, str]) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str, list[Any]]]:
-    """What the browser holds, read: progress records by key, and lessons' steps ``[step, [done...]]``."""
-    records: dict[str, dict[str, dict[str, int]]] = {}
-    steps: dict[str, list[Any]] = {}
+Records = dict[str, dict[str, dict[str, int]]]
+Steps = dict[str, list[Any]]
+Hands = dict[str, list[int]]
+"""A table's hands (:mod:`tartli.widgets.hands`): ``{"table": [played, reviewed, accuracy]}``."""
+
+
+def _progress_keys(have: Mapping[str, str]) -> tuple[Records, Steps, Hands]:
+    """What the browser holds, read: progress records by key, lessons' steps ``[step, [done...]]`` (and
+    ``{step: slips}``), and the tables' hands."""
+    records: Records = {}
+    steps: Steps = {}
+    hands: Hands = {}
     for key, text in have.items():
         if not isinstance(key, str) or not isinstance(text, str) or not key.startswith("tartli."):
             continue
@@ -69,7 +78,12 @@ def _progress_keys(have: Mapping[str, str]) -> tuple[dict[str, dict[str, dict[st
             value = json.loads(text)
         except (ValueError, RecursionError):
             continue
-        if name.startswith("steps."):
+        if name.startswith("hands."):
+            if isinstance(value, dict):
+                numbers = [value.get(f, 0) for f in HAND_FIELDS]
+                if all(type(n) is int and 0 <= n <= MAX_NUMBER for n in numbers) and any(numbers):
+                    hands[name[len("hands.") :]] = numbers
+        elif name.startswith("steps."):
             lesson, part = name[len("steps.") :], "step"
             for suffix in (".done", ".slips"):
                 if lesson.endswith(suffix):
@@ -87,23 +101,32 @@ def _progress_keys(have: Mapping[str, str]) -> tuple[dict[str, dict[str, dict[st
                 entry[0] = value
         elif isinstance(value, dict):
             records[name] = Progress(value).to_dict()
-    return records, steps
+    return records, steps, hands
 
 
 def progress_code(have: Mapping[str, str]) -> str:
     """The code of the progress the browser holds (``have``: its ``tartli.*`` keys and their text)."""
-    records, steps = _progress_keys(have)
-    data = {
+    records, steps, hands = _progress_keys(have)
+    data: dict[str, Any] = {
         "p": {
             key: {ex: [entry.get(f, 0) for f in _FIELDS] for ex, entry in rec.items()} for key, rec in records.items()
         },
         "s": steps,
     }
+    if hands:  # (a code of a browser that played no hand is as before)
+        data["h"] = hands
     return PREFIX + pack(data)
 
 
-def read_code(code: str) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str, list[Any]]]:
+def read_code(code: str) -> tuple[Records, Steps]:
     """The progress records and lessons' steps of a code; :class:`ProgressCodeError` if it is not one."""
+    records, steps, _hands = read_progress(code)
+    return records, steps
+
+
+def read_progress(code: str) -> tuple[Records, Steps, Hands]:
+    """The progress records, lessons' steps and tables' hands of a code; :class:`ProgressCodeError` if it is
+    not one."""
     garbled = ProgressCodeError(_("That is not a progress code, or not all of it: copy the whole code again."))
     if not isinstance(code, str):
         raise garbled
@@ -158,17 +181,36 @@ def read_code(code: str) -> tuple[dict[str, dict[str, dict[str, int]]], dict[str
                 raise garbled
             if slips:
                 steps[lesson].append(dict(sorted(slips.items(), key=lambda kv: int(kv[0]))))
+    hands: Hands = {}
+    for table, numbers in (data.get("h") or {}).items() if isinstance(data.get("h") or {}, dict) else [(None, None)]:
+        count += 1
+        if (
+            not isinstance(table, str)
+            or not _NAME.fullmatch(table)
+            or not isinstance(numbers, list)
+            or len(numbers) != len(HAND_FIELDS)
+            or any(type(n) is not int or not 0 <= n <= MAX_NUMBER for n in numbers)
+            or numbers[2] > 100 * numbers[1]  # (the sum of the reviewed hands' accuracies, each at most 100)
+        ):
+            raise garbled
+        hands[table] = list(numbers)
     if count > MAX_ENTRIES:
         raise garbled
-    return records, steps
+    return records, steps, hands
 
 
 def merge_code(code: str, have: Mapping[str, str]) -> dict[str, str]:
     """The ``localStorage`` keys to write (and their text) to take in ``code`` on top of ``have``:
     the best of each, nothing lowered. :class:`ProgressCodeError` (and nothing to write) for a bad code."""
-    records, steps = read_code(code)
-    mine, my_steps = _progress_keys(have)
+    records, steps, hands = read_progress(code)
+    mine, my_steps, my_hands = _progress_keys(have)
     writes: dict[str, str] = {}
+    for table, numbers in hands.items():
+        old = my_hands.get(table, [0, 0, 0])
+        reviewed = old[1:] if old[1] >= numbers[1] else numbers[1:]  # (the accuracy sum goes with its count)
+        kept = [max(numbers[0], old[0]), *reviewed]
+        if kept != old:
+            writes[f"tartli.hands.{table}"] = json.dumps(dict(zip(HAND_FIELDS, kept, strict=True)))
     for key, record in records.items():
         merged = Progress(mine.get(key, {}))
         merged.merge(record)
@@ -197,4 +239,4 @@ def stars(have: Mapping[str, str]) -> int:
     return sum(best.values())
 
 
-__all__ = ["PREFIX", "ProgressCodeError", "merge_code", "progress_code", "read_code", "stars"]
+__all__ = ["PREFIX", "ProgressCodeError", "merge_code", "progress_code", "read_code", "read_progress", "stars"]

@@ -60,6 +60,7 @@ from tartli.rules import RuleSet
 from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
 from tartli.widgets.hand_review import ReviewPanel, match_summary_html
+from tartli.widgets.hands import HandsKept
 from tartli.widgets.share import ShareButton, open_linked, page_query
 
 log = logging.getLogger(__name__)
@@ -492,6 +493,10 @@ class TableController:
         if self._keep:
             self.board.storage_key = f"tartli.table.{self._keep}"
             self.board.observe(self._guard(self._on_saved_game), names="progress")
+        self.hands = HandsKept(key=f"tartli.hands.{self._keep}" if self._keep else "")
+        """The hands played here to their end and reviewed, kept in the browser for a class's teacher."""
+        self._hand_counted: Any = None  # the deal of the last hand counted as played (an undo does not count it again)
+        self._review_counted: Any = None  # the deal of the last hand counted as reviewed
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.message.add_class("tartli-message")
         self.announcer = Announcer()  # what a screen reader says of each move and trick
@@ -678,6 +683,7 @@ class TableController:
                 self.log_view,
                 tools,
                 self.announcer,
+                *([self.hands] if self._keep else []),
             ]
         )
         self.widget.add_class("tartli-table")
@@ -856,6 +862,9 @@ class TableController:
         self._refresh_helpers()
         if self._keep:
             self.board.progress = self.saved_game()
+        if over and not self.two_players and self._hand_counted is not state.deal:
+            self._hand_counted = state.deal
+            self.hands.hand_played()
         for listener in list(self._listeners):
             listener()
 
@@ -894,6 +903,9 @@ class TableController:
         """Keep a finished hand's summary (from its review) for the match summary."""
         if state is self.state and state.is_over:
             self._hand_summary = ((state, len(state.moves)), summary)
+            if self._review_counted is not state.deal and not self.two_players:
+                self._review_counted = state.deal
+                self.hands.hand_reviewed(summary.accuracy)
             if self.summary_view.value and self.match_won():
                 self._show_match_summary()  # the full review replaces the quick one in the match summary
 

@@ -119,6 +119,22 @@ def test_three_pupils_join_answer_and_leave_and_the_teacher_sees_it_live(
         assert set(table) == {"Anna", "<b>Béla</b>", "Csilla"}
         assert table["Anna"][0] == 1 and table["Csilla"][0] == 0, "lesson 01: steps done"
 
+        # the hands Béla played at the table (kept in his browser) reach the teacher with the table page's report
+        bela = contexts[1].pages[0]
+        bela.evaluate(
+            "localStorage.setItem('tartli.hands.table', JSON.stringify({played: 4, reviewed: 2, accuracy: 170}))"
+        )
+        bela.goto(server.url("table.ipynb"))
+        wait_for_cells(bela)
+        teacher.wait_for_function(
+            "() => [...document.querySelectorAll('#view tbody tr')].some(r => r.querySelector('th').textContent === "
+            "'<b>Béla</b>' && r.lastElementChild.previousElementSibling.innerText.startsWith('4'))",
+            timeout=LIVE_MS,
+        )
+        assert "85%" in row_text(teacher, "<b>Béla</b>")
+        assert bela.evaluate("JSON.parse(localStorage.getItem('tartli.hands.table')).played") == 4, "kept as it was"
+        bela.goto(server.url("00_index.ipynb"))
+
         # a worksheet from the teacher's page: the lesson and the sheet number chosen, its answer key on page 2
         teacher.locator("#sheet-lesson").select_option("05")
         teacher.locator("#sheet-seed").fill("7")
