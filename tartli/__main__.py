@@ -134,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="class_name",
         default=None,
         metavar="NAME",
-        help='open a class, e.g. "7.b": the pupils\' code and the link to the teacher\'s page are printed (the same '
+        help="open a class, e.g. \"7.b\": the pupils' code and the link to the teacher's page are printed (the same "
         "class after a restart; without it, the teacher's page at /tartli/teacher makes one)",
     )
     course.add_argument(
