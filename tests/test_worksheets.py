@@ -9,12 +9,18 @@ questions. The printed pages are checked in Chromium by tests/browser/test_works
 
 from __future__ import annotations
 
+import asyncio
+import http.client
 import re
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-import tornado.testing
+import tornado.httpserver
+import tornado.netutil
 import tornado.web
 
 from tartli import worksheets
@@ -297,36 +303,80 @@ def test_the_command_refuses_bad_input_in_one_line(args: list[str], capsys: pyte
 
 
 # ---------------------------------------------------------------------------- the course's server
-class TestTheServerRoute(tornado.testing.AsyncHTTPTestCase):
-    """The real handler (tartli.server.worksheets) in a tornado application of its own."""
+@dataclass
+class Answer:
+    code: int
+    headers: Any
+    body: bytes
 
-    def get_app(self) -> tornado.web.Application:
-        return tornado.web.Application(worksheet_handlers("/"))
 
-    def test_a_sheet_is_served(self) -> None:
-        response = self.fetch("/tartli/worksheet?lesson=02&seed=7&lang=hu")
-        assert response.code == 200
-        assert response.headers["Content-Type"].startswith("text/html")
-        assert response.body.decode("utf-8") == worksheet("02", 7, "hu")
+@pytest.fixture(scope="module")
+def fetch() -> Iterator[Callable[..., Answer]]:
+    """The real handler (tartli.server.worksheets) in a tornado application of its own, served from a thread
+    with its own event loop (a test run may have a loop running already: tornado's AsyncHTTPTestCase failed
+    there, in the whole suite only)."""
+    started = threading.Event()
+    held: dict[str, Any] = {}
 
-    def test_the_defaults_are_seed_1_and_the_browsers_language(self) -> None:
-        response = self.fetch("/tartli/worksheet?lesson=5", headers={"Accept-Language": "de-AT,de;q=0.9"})
-        assert response.code == 200 and response.body.decode("utf-8") == worksheet("05", 1, "de")
-        response = self.fetch("/tartli/worksheet?lesson=5&lang=EN")
-        assert response.code == 200 and response.body.decode("utf-8") == worksheet("05", 1, "en")
+    def serve() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
 
-    def test_bad_parameters_are_a_400_with_a_short_text(self) -> None:
-        for query in (
-            "lesson=03",
-            "lesson=02&seed=x",
-            "lesson=02&seed=-1",
-            "lesson=02&seed=99999999999999999999999",
-            "lesson=02&lang=fr",
-            "",
-            "lesson=%3Cscript%3E",
-        ):
-            response = self.fetch(f"/tartli/worksheet?{query}")
-            body = response.body.decode("utf-8")
-            assert response.code == 400, query
-            assert response.headers["Content-Type"].startswith("text/plain")
-            assert body.count("\n") == 1 and len(body) < 250 and "Traceback" not in body, body
+        async def start() -> None:
+            server = tornado.httpserver.HTTPServer(tornado.web.Application(worksheet_handlers("/")))
+            sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+            server.add_sockets(sockets)
+            held["port"], held["server"] = sockets[0].getsockname()[1], server
+            started.set()
+
+        loop.run_until_complete(start())
+        held["loop"] = loop
+        loop.run_forever()
+        loop.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(30)
+
+    def get(address: str, headers: dict[str, str] | None = None) -> Answer:
+        connection = http.client.HTTPConnection("127.0.0.1", held["port"], timeout=60)
+        connection.request("GET", address, headers=headers or {})
+        response = connection.getresponse()
+        answer = Answer(response.status, response.headers, response.read())
+        connection.close()
+        return answer
+
+    yield get
+    held["loop"].call_soon_threadsafe(held["loop"].stop)
+    thread.join(10)
+
+
+def test_the_server_serves_a_sheet(fetch: Callable[..., Answer]) -> None:
+    response = fetch("/tartli/worksheet?lesson=02&seed=7&lang=hu")
+    assert response.code == 200
+    assert response.headers["Content-Type"].startswith("text/html")
+    assert response.body.decode("utf-8") == worksheet("02", 7, "hu")
+
+
+def test_the_servers_defaults_are_seed_1_and_the_browsers_language(fetch: Callable[..., Answer]) -> None:
+    response = fetch("/tartli/worksheet?lesson=5", headers={"Accept-Language": "de-AT,de;q=0.9"})
+    assert response.code == 200 and response.body.decode("utf-8") == worksheet("05", 1, "de")
+    response = fetch("/tartli/worksheet?lesson=5&lang=EN")
+    assert response.code == 200 and response.body.decode("utf-8") == worksheet("05", 1, "en")
+
+
+def test_bad_parameters_are_a_400_with_a_short_text(fetch: Callable[..., Answer]) -> None:
+    for query in (
+        "lesson=03",
+        "lesson=02&seed=x",
+        "lesson=02&seed=-1",
+        "lesson=02&seed=99999999999999999999999",
+        "lesson=02&lang=fr",
+        "",
+        "lesson=%3Cscript%3E",
+    ):
+        response = fetch(f"/tartli/worksheet?{query}")
+        body = response.body.decode("utf-8")
+        assert response.code == 400, query
+        assert response.headers["Content-Type"].startswith("text/plain")
+        assert body.count("\n") == 1 and len(body) < 250 and "Traceback" not in body, body
