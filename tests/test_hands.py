@@ -60,13 +60,7 @@ def test_a_table_for_two_or_one_that_keeps_nothing_counts_no_hand() -> None:
     alone = TableController(seed=21)
     assert alone.hands not in alone.widget.children
     two = TableController(seed=21, keep_in_browser="table", two_players=True)
-    rng = random.Random(2)
-    while not two.state.is_over:
-        if two.pass_button.layout.display != "none":
-            two.pass_button.click()
-            continue
-        plays = [m for m in two.state.legal_moves() if isinstance(m, Play)]
-        two.board.pick(rng.choice(plays).card.text)
+    play_to_the_end(two, seed=2)
     assert two.hands.record.get("played", 0) == 0
 
 
