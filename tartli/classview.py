@@ -40,6 +40,7 @@ ACTIVE_WITHIN = 3 * 60
 
 COLUMNS: tuple[Page, ...] = tuple(p for p in PAGES if p.steps or p.exercises)
 """The table's columns: the lessons (steps, exercises) and the practice page (exercises)."""
+_BY_FILE = {p.file: p for p in PAGES}
 
 
 @dataclass
@@ -125,7 +126,7 @@ def needing_help(pupils: Sequence[Pupil], now: float | None = None) -> list[Help
                     found.append(Help(pupil, page, step, slips=slips))
         if now is None or None in (pupil.page, pupil.step, pupil.since, pupil.last_active):
             continue
-        on = next((p for p in PAGES if p.file == pupil.page), None)
+        on = _BY_FILE.get(pupil.page or "")
         if on is None or not on.steps or not 0 < (pupil.step or 0) <= on.steps:
             continue
         page = on
@@ -159,8 +160,7 @@ def most_missed(pupils: Sequence[Pupil], most: int = 5) -> list[Missed]:
                 entry[0] += 1
                 entry[1] += slips
     ranked = sorted(count.items(), key=lambda item: (-item[1][1], -item[1][0], item[0]))
-    pages = {p.file: p for p in COLUMNS}
-    return [Missed(pages[file], step, n, slips) for (file, step), (n, slips) in ranked[:most]]
+    return [Missed(_BY_FILE[file], step, n, slips) for (file, step), (n, slips) in ranked[:most]]
 
 
 def _short(page: Page) -> str:
@@ -273,7 +273,7 @@ def _now_on(pupil: Pupil, now: float, tr: Any) -> str:
         return "<td data-value='0'></td>"
     ago = max(0, int(now - pupil.last_active))
     when = tr("active now") if ago < ACTIVE_WITHIN else tr("away for {minutes} min").format(minutes=ago // 60)
-    page = next((p for p in PAGES if p.file == pupil.page), None)
+    page = _BY_FILE.get(pupil.page or "")
     where = ""
     if page is not None:
         where = _short(page) or (tr("course map") if page is PAGES[0] else tr(page.title))

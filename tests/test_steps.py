@@ -10,13 +10,12 @@ rule book). The browser tests check the address and the kept step in a real page
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from tartli import lesson_questions
 from tartli.course import PAGES, Page
 from tartli.errors import TartliError
 from tartli.rulebook import rule_ids
@@ -34,17 +33,8 @@ def run_lesson(page: Page) -> Lesson:
     """Execute the notebook's code cells (in its folder, as Voilà does) and return its Lesson."""
     nb = json.loads((NOTEBOOKS / page.file).read_text("utf-8"))
     assert not [c for c in nb["cells"] if c["cell_type"] == "markdown"], "the text lives in the steps"
-    namespace: dict[str, Any] = {}
-    here = os.getcwd()
-    os.chdir(NOTEBOOKS)
-    try:
-        for cell in nb["cells"]:
-            exec(compile("".join(cell["source"]), page.file, "exec"), namespace)
-    finally:
-        os.chdir(here)
-    lessons = [v for v in namespace.values() if isinstance(v, Lesson)]
-    assert len(lessons) == 1, "one Lesson a notebook"
-    return lessons[0]
+    lesson: Lesson = lesson_questions.run_lesson(page.file)  # (its one Lesson, or a ValueError)
+    return lesson
 
 
 @pytest.fixture(scope="module", params=LESSONS, ids=lambda p: p.file)

@@ -302,6 +302,18 @@ def page_language(asked: str | None, chosen: str | None, class_language: str, ac
     return "en"
 
 
+def request_language(handler: tornado.web.RequestHandler, asked: str | None) -> str:
+    """:func:`page_language` of a request to the course's server: ``asked`` (its ``?lang=``, or None), then the
+    learner's switch (the cookie), the class language (``--language``), the browser's."""
+    app = handler.settings.get("tartli_app")
+    return page_language(
+        asked,
+        handler.get_cookie(LANGUAGE_COOKIE, None),
+        str(getattr(app, "language", "") or ""),
+        handler.request.headers.get("Accept-Language"),
+    )
+
+
 def busy_page(lang: str, yours: int = 0) -> str:
     """The "course is busy" page, or with ``yours`` the "too many pages open in this browser" page."""
     lang = lang if lang in BUSY_WORDS else "en"
@@ -338,12 +350,7 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     def page_language(self) -> str:
         """This request's language (:func:`page_language`)."""
-        return page_language(
-            self.get_query_argument("lang", None),
-            self.get_cookie(LANGUAGE_COOKIE, None),
-            self.class_language(),
-            self.request.headers.get("Accept-Language"),
-        )
+        return request_language(self, self.get_query_argument("lang", None))
 
     def sent_to_its_language(self) -> bool:
         """Redirect a page asked for without ``?lang`` to its address in :meth:`page_language` (English

@@ -17,6 +17,7 @@ language, the browser's), their words from the course's catalogs.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from pathlib import Path
@@ -117,9 +118,15 @@ def _script_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+@functools.cache
+def _page_file(name: str) -> str:
+    """A page's file (read once: the pupil's script is asked for by every page a pupil opens)."""
+    return (PAGES_DIR / name).read_text(encoding="utf-8")
+
+
 def pupil_script(lang: str, base_url: str, has_classes: bool) -> str:
     """The pupil's script in ``lang``."""
-    text = (PAGES_DIR / "pupil.js").read_text(encoding="utf-8")
+    text = _page_file("pupil.js")
     return (
         text.replace("__WORDS__", _script_json(_words(PUPIL_WORDS, lang)))
         .replace("__BASE__", _script_json(base_url))
@@ -130,7 +137,7 @@ def pupil_script(lang: str, base_url: str, has_classes: bool) -> str:
 def teacher_page(lang: str, base_url: str) -> str:
     """The teacher's page in ``lang``."""
     tr = catalog(lang).gettext
-    text = (PAGES_DIR / "teacher.html").read_text(encoding="utf-8")
+    text = _page_file("teacher.html")
     links = "<span> | </span>".join(
         f"<a href='?lang={code}' data-lang='{code}' lang='{code}' title='{title}'"
         + (" aria-current='true'" if code == lang else "")
@@ -162,15 +169,9 @@ class _PageHandler(tornado.web.RequestHandler):
         self.classes = classes
 
     def language(self) -> str:
-        from tartli.server.app import LANGUAGE_COOKIE, page_language  # (the app imports this module)
+        from tartli.server.app import request_language  # (the app imports this module)
 
-        app = self.settings.get("tartli_app")
-        return page_language(
-            self.get_query_argument("lang", None),
-            self.get_cookie(LANGUAGE_COOKIE, None),
-            str(getattr(app, "language", "") or ""),
-            self.request.headers.get("Accept-Language"),
-        )
+        return request_language(self, self.get_query_argument("lang", None))
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")

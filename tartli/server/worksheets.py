@@ -53,15 +53,9 @@ class WorksheetHandler(tornado.web.RequestHandler):
 
     def _language(self) -> str:
         """The language the course gives this browser's pages (its switch, the class's, the browser's)."""
-        from tartli.server.app import LANGUAGE_COOKIE, page_language  # (the app imports this module)
+        from tartli.server.app import request_language  # (the app imports this module)
 
-        app = self.settings.get("tartli_app")
-        return page_language(
-            None,
-            self.get_cookie(LANGUAGE_COOKIE, None),
-            str(getattr(app, "language", "") or ""),
-            self.request.headers.get("Accept-Language"),
-        )
+        return request_language(self, None)
 
 
 def worksheet_handlers(base_url: str) -> list[Any]:

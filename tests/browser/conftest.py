@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import http.cookiejar
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -60,6 +61,12 @@ def chromium_path() -> str | None:
     if os.access("/usr/bin/chromium", os.X_OK):
         return "/usr/bin/chromium"
     return shutil.which("chromium")
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The pages of a PDF that Chromium printed (its /Type /Page objects)."""
+    assert pdf.startswith(b"%PDF")
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 
 
 def free_port() -> int:

@@ -24,7 +24,7 @@ from tartli.share import share_query
 from tartli.widgets.lab import linked_lab
 from tartli.widgets.table import TableController
 
-from .conftest import Server, Watch, assert_no_error_output, wait_for_cells
+from .conftest import Server, Watch, assert_no_error_output, pdf_pages, wait_for_cells
 
 pytestmark = pytest.mark.browser
 
@@ -286,11 +286,6 @@ PRINTED_JS = """() => {
 }"""
 
 
-def _pdf_pages(pdf: bytes) -> int:
-    assert pdf.startswith(b"%PDF")
-    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
-
-
 @pytest.mark.parametrize("lang", ["en", "hu", "de"])
 def test_the_rule_book_and_the_quick_reference_print(app_server: Server, context: Any, lang: str) -> None:
     from tartli.rulebook import SECTIONS, rule_ids
@@ -310,14 +305,14 @@ def test_the_rule_book_and_the_quick_reference_print(app_server: Server, context
     for rule_id in rule_ids():  # every rule, headed by its ID
         assert f"{rule_id} · " in printed["text"], rule_id
     assert printed["pictures"] == printed["allPictures"] > 10  # the card pictures kept
-    assert _pdf_pages(page.pdf(format="A4")) >= len(SECTIONS)  # a page break before each part
+    assert pdf_pages(page.pdf(format="A4")) >= len(SECTIONS)  # a page break before each part
 
     page.evaluate("() => document.body.classList.add('tartli-print-quick')")  # what its button does before print()
     quick = page.evaluate(PRINTED_JS)
     assert quick["quick"] and not quick["book"] and quick["controls"] == []
     for rule_id in ("C3", "C4", "M1", "M2", "K2", "S1", "S4"):
         assert rule_id in quick["text"]
-    assert _pdf_pages(page.pdf(format="A4")) == 1  # one sheet
+    assert pdf_pages(page.pdf(format="A4")) == 1  # one sheet
     page.emulate_media(media="screen")
     assert_no_error_output(page)
     watch.assert_clean()

@@ -8,7 +8,6 @@ The answers themselves are checked against the engine in tests/test_worksheets.p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,13 +15,9 @@ from typing import Any
 import pytest
 
 from tartli.worksheets import SHEETS, worksheet
+from tests.browser.conftest import pdf_pages
 
 pytestmark = pytest.mark.browser
-
-
-def _pages(pdf: bytes) -> int:
-    assert pdf.startswith(b"%PDF")
-    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 
 
 @pytest.fixture
@@ -54,7 +49,7 @@ def test_a_worksheet_prints_on_two_a4_pages_with_its_key_on_the_second(context: 
         assert page.evaluate("getComputedStyle(document.querySelector('section.key')).breakBefore") == "page"
         # The key starts a page of its own after the tasks (break-before), so two pages in all are the tasks
         # on the first and the key on the second; tasks that ran over would make it three.
-        printed = _pages(page.pdf(format="A4", print_background=True))
+        printed = pdf_pages(page.pdf(format="A4", print_background=True))
         assert printed == 2, f"lesson {lesson} ({lang}, seed {seed}) prints on {printed} pages"
         page.close()
 
