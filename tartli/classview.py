@@ -31,6 +31,34 @@ from tartli.i18n import catalog
 from tartli.lesson_questions import questions
 from tartli.widgets.progress_code import read_progress
 
+TABLE_CSS = """
+.tartli-class-view { max-width: 100%; }
+.tartli-class-view .tartli-legend { color: #4a5a50; font-size: 14px; margin: .8em 0 .3em; }
+.tartli-class-view .tartli-class-table { overflow-x: auto; max-width: 100%; border: 1px solid #d6ddd8;
+  position: relative; }
+.tartli-class-view table { border-collapse: collapse; font-size: 16px; }
+.tartli-class-view th, .tartli-class-view td { border: 1px solid #d6ddd8; padding: 4px 6px; text-align: center;
+  white-space: nowrap; }
+.tartli-class-view tbody td:nth-child(2) { white-space: normal; min-width: 7em; max-width: 10em; font-size: 14px; }
+.tartli-class-view thead th { background: #eef4f0; position: sticky; top: 0; }
+.tartli-class-view tbody th { text-align: left; position: sticky; left: 0; background: #fff; max-width: 12em;
+  overflow: hidden; text-overflow: ellipsis; }
+.tartli-class-view th button { background: none; border: 0; color: inherit; font: inherit; font-weight: 700;
+  padding: 2px 4px; min-height: 44px; min-width: 44px; cursor: pointer; }
+.tartli-class-view th[aria-sort="ascending"] button::after { content: " \\25B2"; font-size: .7em; }
+.tartli-class-view th[aria-sort="descending"] button::after { content: " \\25BC"; font-size: .7em; }
+.tartli-class-view td.tartli-none { color: #5f6b63; }
+.tartli-class-view .tartli-done { color: #1f6b35; font-weight: 700; }
+.tartli-class-view .tartli-stars { color: #7a5200; }
+.tartli-class-view .tartli-remove { background: #fff; color: #b42318; border: 1px solid #b42318; border-radius: 4px;
+  font: inherit; font-size: 14px; min-height: 44px; min-width: 44px; cursor: pointer; }
+.tartli-class-view .tartli-sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }
+@media print { .tartli-class-view .tartli-class-table { overflow: visible; border: 0; } }
+"""
+"""The class table's look (:func:`class_view` inside an element of class ``tartli-class-view``): one copy
+for the teacher page of the course's server and the table made from pasted progress codes."""
+
 STUCK_AFTER = 5 * 60
 """Seconds on one step, not done, after which a pupil is shown as needing help."""
 STUCK_SLIPS = 3
@@ -369,6 +397,7 @@ __all__ = [
     "ACTIVE_WITHIN",
     "COLUMNS",
     "STUCK_AFTER",
+    "TABLE_CSS",
     "Cell",
     "Help",
     "Pupil",

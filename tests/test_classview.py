@@ -163,3 +163,16 @@ def test_pasted_progress_codes_give_the_same_table_as_the_servers(tmp_path: Any)
     codes_widget.text.value = "\n".join(f"{name}\t{code}" for name, code in codes.items())
     codes_widget.draw()
     assert class_view(served, "en", link=lambda page, step: f"{page.file}#step-{step}") in codes_widget.view.value
+
+
+def test_the_class_table_has_one_look_on_the_teacher_page_and_in_paste_mode() -> None:
+    """The table's CSS is one copy (classview.TABLE_CSS): the teacher page and the course map's paste mode
+    both carry it, and neither page file writes table rules of its own."""
+    from tartli.classview import TABLE_CSS
+    from tartli.server.class_pages import PAGES_DIR, teacher_page
+    from tartli.widgets import class_codes
+
+    assert TABLE_CSS in teacher_page("en", "/") and TABLE_CSS in class_codes._VIEW_CSS
+    assert "border-collapse" not in (PAGES_DIR / "teacher.html").read_text(encoding="utf-8")
+    assert 'id="view" class="tartli-class-view"' in teacher_page("hu", "/")
+    assert class_codes._VIEW_CSS.count("border-collapse") == 1

@@ -25,6 +25,7 @@ from typing import Any
 
 import tornado.web
 
+from tartli.classview import TABLE_CSS
 from tartli.course import PAGES
 from tartli.i18n import N_, catalog
 from tartli.server.classroom import ClassFolder
@@ -153,6 +154,7 @@ def teacher_page(lang: str, base_url: str) -> str:
     )
     fill |= {
         "SHEET_OPTIONS": options,
+        "TABLE_CSS": TABLE_CSS,
         "LANG": lang,
         "TITLE": html.escape(tr(TEACHER_WORDS["title"])),
         "LANGUAGES": links,

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from tartli.classview import Pupil, class_view, pupil_from_code
+from tartli.classview import TABLE_CSS, Pupil, class_view, pupil_from_code
 from tartli.course import Page, page_url
 from tartli.i18n import _, language
 from tartli.widgets.progress_code import PREFIX, ProgressCodeError
@@ -26,23 +26,13 @@ MAX_TEXT = 400_000
 """The most characters read (thirty whole-course codes are some 20,000)."""
 
 
-_VIEW_CSS = """<style>
-.tartli-for-teachers .widget-html-content { line-height: 1.45; white-space: normal; min-width: 0; flex: 1 1 auto;
-  max-width: 100%; }
-.tartli-for-teachers .widget-html { min-width: 0; max-width: 100%; height: auto; }
-.tartli-class-view { max-width: 100%; }
-.tartli-class-view h2 { font-size: 20px; }
-.tartli-class-view .tartli-class-table { overflow-x: auto; max-width: 100%; position: relative; }
-.tartli-class-view table { border-collapse: collapse; }
-.tartli-class-view th, .tartli-class-view td { border: 1px solid #d6ddd8; padding: 4px 8px; text-align: center;
-  white-space: nowrap; }
-.tartli-class-view thead th { background: #eef4f0; }
-.tartli-class-view tbody th { text-align: left; position: sticky; left: 0; background: #fff; }
-.tartli-class-view .tartli-done { color: #1f6b35; font-weight: 700; }
-.tartli-class-view .tartli-stars { color: #7a5200; }
-.tartli-class-view td.tartli-none { color: #5f6b63; }
-.tartli-class-view .tartli-legend { color: #4a5a50; font-size: 14px; }
-</style>"""
+_VIEW_CSS = (
+    "<style>"
+    ".tartli-for-teachers .widget-html-content { line-height: 1.45; white-space: normal; min-width: 0;"
+    " flex: 1 1 auto; max-width: 100%; }"
+    ".tartli-for-teachers .widget-html { min-width: 0; max-width: 100%; height: auto; }"
+    ".tartli-class-view h2 { font-size: 20px; }" + TABLE_CSS + "</style>"
+)
 
 
 def read_lines(text: str) -> tuple[list[Pupil], list[str]]:

@@ -88,14 +88,31 @@ class Browser:
     def __init__(self, server: Server) -> None:
         self.server = server
         self.cookies: dict[str, str] = {}
+        self.trace: list[str] = []  # what the last get did, for a test to show when a page never came
+        self._started = time.monotonic()
+
+    def _note(self, what: str) -> None:
+        self.trace.append(f"{time.monotonic() - self._started:.1f} s {what}")
 
     def get(self, path: str, follow: int = 4) -> tuple[int, str]:
+        self._started = time.monotonic()
+        self.trace = []
         for _ in range(follow + 1):
             connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=600)
             headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+            self._note(f"GET {path}")
             connection.request("GET", path, headers=headers)
             response = connection.getresponse()
-            body = response.read().decode("utf-8", errors="replace")
+            self._note(f"status {response.status}")
+            chunks = []
+            while chunk := response.read1(65536) if response.status == 200 else response.read():
+                chunks.append(chunk)
+                kernel = re.search(rb'"kernelId": "([0-9a-f-]{36})"', chunk)
+                named = f", kernel {kernel.group(1).decode()}" if kernel else ""
+                self._note(f"{sum(map(len, chunks))} bytes{named}")
+                if response.status != 200:
+                    break
+            body = b"".join(chunks).decode("utf-8", errors="replace")
             for name, value in response.getheaders():
                 if name.lower() == "set-cookie":
                     key, _, rest = value.partition("=")
@@ -122,8 +139,9 @@ def all_at_once(calls: list[Any]) -> list[Any]:
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 900  # (one for all: a request still running then is left as None)
     for thread in threads:
-        thread.join(900)
+        thread.join(max(0.0, deadline - time.monotonic()))
     return results
 
 
@@ -275,10 +293,12 @@ def test_a_class_behind_one_router_gets_its_pages(server_with: Any) -> None:
     server = server_with("--TartliVoila.max_kernels=40")
     wait_for_pools(server)
     started = time.monotonic()
-    results = all_at_once([lambda: Browser(server).get(f"/voila/render/{LESSONS[0]}") for _ in range(30)])
+    browsers = [Browser(server) for _ in range(30)]
+    results = all_at_once([lambda b=b: b.get(f"/voila/render/{LESSONS[0]}") for b in browsers])
     took = time.monotonic() - started
     statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
-    assert statuses == [200] * 30, statuses
+    stalled = {i: browsers[i].trace[-6:] for i, status in enumerate(statuses) if status != 200}
+    assert statuses == [200] * 30, f"{statuses}; what the others' requests did last: {stalled}"
     kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', r[1]).group(1) for r in results}  # type: ignore[union-attr]
     assert len(kernels) == 30
     print(f"\n30 pages at once: all served in {took:.1f} s")
