@@ -35,7 +35,7 @@ SCROLL_DOWN = """() => { window.scrollTo(0, document.body.scrollHeight);
 
 def take(page, server, file: str, step: int | None, lang: str) -> None:  # type: ignore[no-untyped-def]
     query = "" if lang == "en" else f"?lang={lang}"
-    page.goto(server.url(file) + query, wait_until="load")
+    page.goto(server.url(file) + query, wait_until="load", timeout=PAGE_TIMEOUT_MS)
     page.locator("#rendered_cells").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_load_state("networkidle", timeout=PAGE_TIMEOUT_MS)
     if step is not None:
