@@ -98,6 +98,11 @@ def done_serving(mark: contextvars.Token[tuple[int, str] | None]) -> None:
     _RESERVATION.reset(mark)
 
 
+KERNEL_ENV: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("tartli_kernel_env", default=None)
+"""Variables the page request being served adds to its own kernel's environment (a seat at a table for two
+browsers, :mod:`tartli.widgets.duel`): never to a pool's kernel, which serves whoever comes next."""
+
+
 def event_loop() -> asyncio.AbstractEventLoop:
     """The loop the server will run (Voilà fills its pools before the loop runs, on this same loop)."""
     try:
@@ -293,6 +298,9 @@ class CourseKernelRules:
         return result
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        extra = KERNEL_ENV.get()
+        if extra and (kwargs.get("env") or {}).get(POOL_ENV) != "True":
+            kwargs["env"] = {**(kwargs.get("env") or {}), **extra}
         kernel_id: str = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
         env = kwargs.get("env") or {}
         if env.get(POOL_ENV) != "True":  # a page's own kernel (Voilà's pool starts its kernels below this class)

@@ -30,6 +30,24 @@
     });
   }
 
+  // ------------------------------------------------------------------ a seat at a table for two browsers
+  // (issue 38: table.ipynb?duel=CODE) The page tells the server its player is here, every 20 s while it is
+  // shown and at once when it is shown again; a player whose page went quiet for 2 minutes is away, and the
+  // other may let the computer play for them. The seat's cookie goes with it (same site).
+  var duel = (new URL(window.location.href)).searchParams.get("duel");
+  if (duel) {
+    var seen = function () {
+      if (document.visibilityState !== "visible") { return; }
+      fetch(BASE + "tartli/duel/seen", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: duel }),
+        credentials: "same-origin", cache: "no-store"
+      }).catch(function () { /* offline for a moment: the next one tells */ });
+    };
+    seen();
+    window.setInterval(seen, 20000);
+    document.addEventListener("visibilitychange", seen);
+  }
+
   // ------------------------------------------------------------------ the reports
   var page = (window.location.pathname.match(/([^/]+\.ipynb)$/) || [])[1] || null;
   function lessonStep() {

@@ -1,0 +1,360 @@
+"""A table for two browsers (issue 38): this page's seat at a game whose authority is the course's server.
+
+The game lives in the server process (:mod:`tartli.server.duels`); this page's kernel holds only what
+its player may know. The server sends each seat its own *shadow* of the hand: the real moves on a deal
+whose hidden cards (the other's hand, the talon not yet drawn) are a sample consistent with everything
+this player has seen, so that the table draws exactly the player's view and offers exactly their legal
+moves. A move is sent to the server, which applies it to the real game through the engine; the other's
+moves come back within a moment (a long poll, :meth:`DuelTable.listen`).
+
+The seat is the browser's: the server gives the page's kernel the seat's token (``TARTLI_SEAT``) and
+its own address (``TARTLI_SERVER``) when the page ``table.ipynb?duel=CODE`` is opened by a browser that
+holds that table's seat (:mod:`tartli.server.app`). A reload or a phone that locked comes back to the
+same seat.
+
+The table offers what a game between two people needs: the cards, melds, béla, the swap, going out,
+the last trick, how long a trick stays, and the hand's record when it is over. Undo, the computer's
+level, new deals and both hands shown are not offered (they would change a shared game); the Hint and
+the review are not offered while a hand is played against a person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import os
+import urllib.error
+import urllib.request
+from typing import Any, Protocol
+from urllib.parse import parse_qs, quote
+
+import ipywidgets as w
+
+from tartli.bots.base import Bot
+from tartli.errors import TartliError
+from tartli.game import PlayerView
+from tartli.i18n import _, language, ngettext
+from tartli.moves import GoOut, Move
+from tartli.widgets.table import TableController, _kernel_loop
+
+log = logging.getLogger(__name__)
+
+DUEL_CONTROLS = ("swap", "melds", "out", "last-trick", "pause", "records")
+"""What a table for two browsers offers besides playing cards (see the module's docstring)."""
+
+DUELS_ENV = "TARTLI_DUELS"
+"""Set (to ``1``) in the environment of every kernel of the course's server, where tables for two browsers exist."""
+
+POLL_WAIT = 25.0
+"""Seconds a long poll waits at the server for the other's move before asking again."""
+
+
+class DuelError(TartliError):
+    """The server refused an action or could not be reached (the message says why, in a player's words)."""
+
+
+class DuelLink(Protocol):
+    """How a table reaches the game's authority: each call returns the seat's state (the server's
+    ``state_for``) or raises :class:`DuelError`."""
+
+    def state(self, since: int | None = None, wait: float = 0.0) -> dict[str, Any]: ...
+
+    def move(self, version: int, move: str) -> dict[str, Any]: ...
+
+    def next_hand(self, hand: int) -> dict[str, Any]: ...
+
+    def let_computer_play(self, on: bool) -> dict[str, Any]: ...
+
+    def leave(self) -> None: ...
+
+
+class HttpLink:
+    """The course's server's duel API (``tartli/duel/...``), called from this page's kernel with the
+    seat's token (a header; the kernel runs on the server's machine)."""
+
+    def __init__(self, server: str, code: str, token: str, timeout: float = 10.0) -> None:
+        self.server = server.rstrip("/") + "/"
+        self.code = code
+        self.token = token
+        self.timeout = timeout
+
+    @classmethod
+    def from_environment(cls, code: str) -> HttpLink | None:
+        """The link the server gave this page's kernel (None if it gave none: not a seated browser)."""
+        server, token = os.environ.get("TARTLI_SERVER", ""), os.environ.get("TARTLI_SEAT", "")
+        if not server or not token:
+            return None
+        return cls(server, code, token)
+
+    def _post(self, action: str, body: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+        request = urllib.request.Request(
+            f"{self.server}tartli/duel/{action}",
+            data=json.dumps({"code": self.code, "lang": language(), **body}).encode(),
+            headers={"Content-Type": "application/json", "X-Tartli-Seat": self.token},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
+                answer = json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as err:
+            try:
+                said = json.loads(err.read() or b"{}").get("error")
+            except ValueError:
+                said = None
+            raise DuelError(said or _("The course's server refused this ({status}).").format(status=err.code)) from err
+        except (OSError, ValueError) as err:
+            raise DuelError(_("The course's server cannot be reached: try again in a moment.")) from err
+        if not isinstance(answer, dict):
+            raise DuelError(_("The course's server sent something this page cannot read."))
+        return answer
+
+    def state(self, since: int | None = None, wait: float = 0.0) -> dict[str, Any]:
+        body: dict[str, Any] = {} if since is None else {"since": since, "wait": wait}
+        return self._post("state", body, timeout=self.timeout + wait)
+
+    def move(self, version: int, move: str) -> dict[str, Any]:
+        return self._post("move", {"version": version, "move": move})
+
+    def next_hand(self, hand: int) -> dict[str, Any]:
+        return self._post("next", {"hand": hand})
+
+    def let_computer_play(self, on: bool) -> dict[str, Any]:
+        return self._post("computer", {"on": on})
+
+    def leave(self) -> None:
+        self._post("leave", {})
+
+
+class _Nobody(Bot):
+    """The other seat: a person, whose moves come from the server (never chosen here)."""
+
+    name = "person"
+
+    def choose(self, view: PlayerView) -> Move:  # pragma: no cover - never asked: _is_bot is False for both seats
+        raise TartliError("the other seat is a person")
+
+
+class DuelTable(TableController):
+    """This browser's seat at a table for two browsers (see the module's docstring)."""
+
+    def __init__(self, link: DuelLink, *, code: str = "", language: Any = None, trick_pause: float = 1.5) -> None:
+        self.link = link
+        self.code = code
+        self.version = -1
+        self.seat = 0
+        self.duel: dict[str, Any] = {}
+        """The server's last word on this table (its ``state_for``)."""
+        self._listening = False
+        super().__init__(
+            opponent=_Nobody(),
+            language=language,
+            controls=DUEL_CONTROLS,
+            confirm_claims=True,
+            trick_pause=trick_pause,
+            autoplay=False,
+        )
+        self.duel_status = w.HTML()
+        self.duel_status.add_class("tartli-duel-status")
+        self.wait_button = w.Button(description=_("Wait"), layout=w.Layout(display="none"))
+        self.computer_button = w.Button(button_style="warning", layout=w.Layout(display="none", width="auto"))
+        self.leave_button = w.Button(description=_("Leave the table"), button_style="danger")
+        self.wait_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(False))))
+        self.computer_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(True))))
+        self.leave_button.on_click(self._guard(lambda _b: self._ask_leave()))
+        bar = w.HBox(
+            [self.wait_button, self.computer_button, self.leave_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.widget.children = (self.duel_status, bar, *self.widget.children)
+        self.widget.add_class("tartli-duel")
+        self._apply(self.link.state())
+
+    # ------------------------------------------------------------ who is who
+    def _is_bot(self, player: int) -> bool:
+        return False  # the other seat is a person (or the server's computer): nothing moves here by itself
+
+    @property
+    def other_name(self) -> str:
+        return str(self.duel.get("other") or _("your classmate"))
+
+    # ------------------------------------------------------------ the server's word
+    def _apply(self, state: dict[str, Any]) -> None:
+        """Show the server's state of the table: the seat's game (restored when it changed) and the status."""
+        self.duel = state
+        version = state.get("version")
+        seat = state.get("seat")
+        if type(version) is not int or seat not in (0, 1):
+            raise DuelError(_("The course's server sent something this page cannot read."))
+        game = state.get("game")
+        text = game if isinstance(game, str) or game is None else json.dumps(game)
+        names = (_("You"), self.other_name) if seat == 0 else (self.other_name, _("You"))
+        changed = version != self.version
+        self.version, self.seat, self.human = version, seat, seat
+        self._player_names = names
+        if text is not None and changed and not self.restore_game(text):
+            raise DuelError(_("The course's server sent a game this page cannot read."))
+        self.refresh()
+        self._show_duel()
+
+    def _show_duel(self) -> None:
+        """The line above the table: whom you play, whose turn, the other's absence and what you may do."""
+        if not hasattr(self, "duel_status"):
+            return  # (refresh during the table's own construction)
+        state = self.duel
+        status = state.get("status")
+        other = html.escape(self.other_name)
+        away = state.get("other_away")
+        computer = bool(state.get("computer_plays_other"))
+        lines: list[str] = []
+        if status == "waiting":
+            lines.append(
+                _("Waiting for a classmate to take the other seat: they open the link or type the code {code}.").format(
+                    code=html.escape(self.code)
+                )
+            )
+        elif status == "closed":
+            lines.append(_("This table is closed."))
+        elif computer:
+            lines.append(_("The computer plays for {name} while they are away.").format(name=other))
+        elif isinstance(away, (int, float)) and away >= 120:
+            minutes = int(away // 60)
+            said = ngettext(
+                "{name} has been away for {minutes} minute: wait for them, or let the computer play for them.",
+                "{name} has been away for {minutes} minutes: wait for them, or let the computer play for them.",
+                minutes,
+            )
+            lines.append(said.format(name=other, minutes=minutes))
+        else:
+            lines.append(_("You are playing {name}.").format(name=other))
+        self.duel_status.value = "<p>" + " ".join(lines) + "</p>"
+        offer = status == "playing" and isinstance(away, (int, float)) and away >= 120 and not computer
+        self.computer_button.description = _("Let the computer play for {name}").format(name=self.other_name)
+        self.computer_button.layout.display = "" if offer else "none"
+        self.wait_button.layout.display = "" if computer else "none"
+        self.leave_button.layout.display = "none" if status == "closed" else ""
+
+    def _status_html(self) -> str:
+        state = self.state
+        if not state.is_over and state.to_move is not None and state.to_move != self.human and self.duel:
+            line = _("{name}'s turn: waiting for their move…").format(name=self.other_name)
+            return f"<b>{html.escape(line)}</b>"
+        return super()._status_html()
+
+    # ------------------------------------------------------------ moves go to the server
+    def act(self, move: Move) -> None:
+        """Send the player's move to the server; a move the rules refuse is refused here first, with its rule."""
+        if self.duel.get("status") != "playing":
+            raise DuelError(_("The game is not under way: wait for your classmate."))
+        probe = self.state.copy()
+        probe.push(move)  # raises IllegalMoveError with the rule (this seat's view decides its legal moves)
+        if not isinstance(move, GoOut) and self.state.to_move != self.human:
+            raise DuelError(_("It is not your turn: {name} plays now.").format(name=self.other_name))
+        self._apply(self.link.move(self.version, str(move)))
+        self.say(self._describe_last())
+
+    def next_hand(self) -> None:
+        """The next hand of the match, dealt by the server (either player may ask: the first deals it for both)."""
+        number = self.duel.get("hand_number")
+        self._apply(self.link.next_hand(number if type(number) is int else 1))
+
+    def _ask_leave(self) -> None:
+        self._ask(_("Leave the table? The game ends for both of you."), _("Leave"), self.leave)
+
+    def leave(self) -> None:
+        """Leave the table: it closes for both players."""
+        self.link.leave()
+        self._apply(self.link.state())
+        self.say(_("You have left the table."))
+
+    # ------------------------------------------------------------ the other's moves come back
+    async def listen(self) -> None:
+        """Wait at the server for every change of the table (the other's move, a new hand, their absence)
+        and show it, until the table is closed."""
+        loop = asyncio.get_running_loop()
+        failures = 0
+        while self.duel.get("status") != "closed":
+            try:
+                state = await loop.run_in_executor(None, lambda: self.link.state(self.version, POLL_WAIT))
+            except DuelError as err:
+                failures += 1
+                if failures == 3:
+                    self.say(str(err), error=True)
+                await asyncio.sleep(min(10.0, 1.0 * failures))
+                continue
+            failures = 0
+            try:
+                self._apply(state)
+            except TartliError as err:
+                self.say(str(err), error=True)
+            except Exception:  # the page must stay usable whatever happens
+                log.exception("a table state could not be shown")
+                await asyncio.sleep(2.0)
+
+    def start_listening(self) -> bool:
+        """Listen in the page's kernel (True), or not at all outside one (scripts and tests call :meth:`listen`)."""
+        loop = _kernel_loop()
+        if loop is None or self._listening:
+            return False
+        self._listening = True
+        loop.create_task(self.listen())
+        return True
+
+
+def duel_code(query: str) -> str | None:
+    """The table code this page's address names (``duel=CODE``), or None."""
+    codes = parse_qs(query).get("duel")
+    return codes[0].strip().upper()[:12] if codes else None
+
+
+def open_duel(query: str, *, link: DuelLink | None = None) -> DuelTable | None:
+    """The table for two browsers that this page's address names (``duel=CODE``), listening for the other's
+    moves; None if the address names none. :class:`DuelError` if this page has no seat there."""
+    code = duel_code(query)
+    if code is None:
+        return None
+    link = link or HttpLink.from_environment(code)
+    if link is None:
+        raise DuelError(_("This page has no seat at table {code}: open the table's link again.").format(code=code))
+    table = DuelTable(link, code=code)
+    table.start_listening()
+    return table
+
+
+def duel_widget(query: str) -> w.Widget | None:
+    """What the table page shows for ``?duel=CODE``: this seat's table, or why there is none (with the way
+    back to the page where a seat is taken); None if the address names no table."""
+    try:
+        table = open_duel(query)
+    except TartliError as err:
+        code = duel_code(query) or ""
+        again = _("Take a seat at the table")
+        return w.HTML(
+            f"<p role='alert'>⚠ {html.escape(str(err))}</p>"
+            f"<p><a href='../../tartli/duel?code={quote(code)}'>{html.escape(again)}</a></p>"
+        )
+    return None if table is None else table.widget
+
+
+def classmate_link() -> w.HTML:
+    """The table page's way to a game against a classmate on another device: shown on the course's server
+    only (Binder and the static edition have no server to hold the game)."""
+    if not os.environ.get(DUELS_ENV):
+        return w.HTML(layout=w.Layout(display="none"))
+    text = _("Play a classmate on another device")
+    return w.HTML(f"<p><a href='../../tartli/duel'>{html.escape(text)} →</a></p>")
+
+
+__all__ = [
+    "DUELS_ENV",
+    "DUEL_CONTROLS",
+    "DuelError",
+    "DuelLink",
+    "DuelTable",
+    "HttpLink",
+    "classmate_link",
+    "duel_code",
+    "duel_widget",
+    "open_duel",
+]
