@@ -28,7 +28,7 @@ import os
 import urllib.error
 import urllib.request
 from typing import Any, Protocol
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import ipywidgets as w
 
@@ -167,7 +167,7 @@ class DuelTable(TableController):
             [self.wait_button, self.computer_button, self.leave_button],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self.widget.children = (self.duel_status, bar, *self.widget.children)
+        self.widget = w.VBox([self.duel_status, bar, self.widget])  # (the table's own box keeps its parts in order)
         self.widget.add_class("tartli-duel")
         self._apply(self.link.state())
 
@@ -209,11 +209,10 @@ class DuelTable(TableController):
         computer = bool(state.get("computer_plays_other"))
         lines: list[str] = []
         if status == "waiting":
-            lines.append(
-                _("Waiting for a classmate to take the other seat: they open the link or type the code {code}.").format(
-                    code=html.escape(self.code)
-                )
-            )
+            link = invite_link(self.code)
+            said = _("Waiting for a classmate: give them the code {code}, or this link: {link}")
+            shown = f"<a href='{html.escape(link)}' target='_blank' rel='noopener'>{html.escape(link)}</a>"
+            lines.append(said.format(code=f"<b class='tartli-duel-code'>{html.escape(self.code)}</b>", link=shown))
         elif status == "closed":
             lines.append(_("This table is closed."))
         elif computer:
@@ -302,6 +301,15 @@ class DuelTable(TableController):
         return True
 
 
+def invite_link(code: str) -> str:
+    """The address a classmate opens to take the other seat: the duel page with the table's code, on the
+    server as this page's browser reached it (Voilà gives the kernel that address)."""
+    page = urlsplit(os.environ.get("VOILA_REQUEST_URL", ""))
+    base = os.environ.get("VOILA_BASE_URL", "/") or "/"
+    origin = f"{page.scheme}://{page.netloc}" if page.scheme and page.netloc else ""
+    return f"{origin}{base}tartli/duel?{urlencode({'code': code})}"
+
+
 def duel_code(query: str) -> str | None:
     """The table code this page's address names (``duel=CODE``), or None."""
     codes = parse_qs(query).get("duel")
@@ -356,5 +364,6 @@ __all__ = [
     "classmate_link",
     "duel_code",
     "duel_widget",
+    "invite_link",
     "open_duel",
 ]

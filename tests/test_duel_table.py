@@ -1,0 +1,154 @@
+"""The table for two browsers, widget side (issue 38): two seats' tables (tartli.widgets.duel.DuelTable) on one
+real DuelStore, each drawing only its own seat's view and sending its moves to the store. (The same through
+the course's server and two Chromium pages: tests/browser/test_duel.py.)"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tartli.errors import IllegalMoveError, TartliError
+from tartli.moves import GoOut, Move, Play, Swap
+from tartli.server.duels import DuelStore
+from tartli.widgets.duel import DuelError, DuelTable
+
+
+class StoreLink:
+    """A seat's link to an in-process store (the kernel's HttpLink goes through the server's API to the same calls)."""
+
+    def __init__(self, store: DuelStore, code: str, token: str) -> None:
+        self.store, self.code, self.token = store, code, token
+
+    def state(self, since: int | None = None, wait: float = 0.0) -> dict[str, Any]:
+        return self.store.state_for(self.code, self.token)
+
+    def move(self, version: int, move: str) -> dict[str, Any]:
+        return self.store.play(self.code, self.token, move, version)
+
+    def next_hand(self, hand: int) -> dict[str, Any]:
+        return self.store.next_hand(self.code, self.token, hand)
+
+    def let_computer_play(self, on: bool) -> dict[str, Any]:
+        return self.store.let_computer_play(self.code, self.token, on)
+
+    def leave(self) -> None:
+        self.store.leave(self.code, self.token)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def seats(tmp_path: Path) -> Any:
+    clock = Clock()
+    store = DuelStore(tmp_path / "duels.sqlite3", clock=clock)
+    code, anna = store.open_table("Anna")
+    first = DuelTable(StoreLink(store, code, anna), code=code)
+    yield store, code, first, anna, clock
+    store.close()
+
+
+def real_state(store: DuelStore, code: str) -> Any:
+    return store._matches[code][2].state  # (the referee's hand: only a test looks at it)
+
+
+def a_move(table: DuelTable, rng: random.Random) -> Move:
+    view = table.state.view(table.seat)
+    moves = [m for m in view.legal_moves if table._offered(m) and not isinstance(m, (GoOut, Swap))]
+    plays = [m for m in moves if isinstance(m, Play)]
+    return rng.choice(moves if rng.random() < 0.3 else plays or moves)
+
+
+def test_a_table_waits_for_the_second_player_and_then_each_seat_sees_only_its_own_view(seats: Any) -> None:
+    store, code, anna, _token, _clock = seats
+    assert code in anna.duel_status.value and "Waiting for a classmate" in anna.duel_status.value
+    with pytest.raises(DuelError, match="not under way"):
+        anna.act(Play(0, anna.state.hand(0)[0]))
+    _seat, bence_token = store.take_seat(code, "Bence")
+    bence = DuelTable(StoreLink(store, code, bence_token), code=code)
+    anna._apply(anna.link.state())
+    assert "You are playing Bence." in anna.duel_status.value and "You are playing Anna." in bence.duel_status.value
+    assert (anna.seat, bence.seat) == (0, 1) and anna.names == ("You", "Bence") and bence.names == ("Anna", "You")
+    rng = random.Random(5)
+    tables = (anna, bence)
+    moved = 0
+    while not real_state(store, code).is_over:
+        real = real_state(store, code)
+        for table in tables:
+            mine, theirs = table.state.view(table.seat), real.view(table.seat)
+            assert (mine.hand, mine.legal_moves, mine.tricks, mine.totals) == (
+                theirs.hand,
+                theirs.legal_moves,
+                theirs.tricks,
+                theirs.totals,
+            )
+        mover = tables[real.to_move]
+        waiting = tables[1 - real.to_move]
+        assert "waiting for their move" in waiting.status.value
+        if waiting.state.hand(waiting.seat):
+            with pytest.raises(IllegalMoveError, match=r"^K1: "):  # (the engine's words, its rule)
+                waiting.act(Play(waiting.seat, waiting.state.hand(waiting.seat)[0]))
+        mover.act(a_move(mover, rng))
+        waiting._apply(waiting.link.state())  # (in a page: the long poll brings it)
+        moved += 1
+    assert moved > 20
+    for table in tables:
+        assert table.state.is_over and table.state.totals == real_state(store, code).totals
+        assert table.next_button.layout.display != "none"
+    anna.next_hand()
+    bence.next_hand()  # (pressed on both: the second finds the hand dealt)
+    assert anna.duel["hand_number"] == bence.duel["hand_number"] == 2
+    assert not anna.state.moves and anna.state.hand(0) == real_state(store, code).hand(0)
+
+
+def test_a_move_the_rules_refuse_is_refused_with_its_rule_and_nothing_is_sent(seats: Any) -> None:
+    store, code, anna, token, _clock = seats
+    _seat, bence_token = store.take_seat(code, "Bence")
+    anna._apply(anna.link.state())
+    bence = DuelTable(StoreLink(store, code, bence_token), code=code)
+    real = real_state(store, code)
+    mover = real.to_move
+    not_mine = real.hand(1 - mover)[0]
+    version = store.state_for(code, token)["version"]
+    with pytest.raises(IllegalMoveError, match=r"^[A-Z]\d+: "):
+        (anna, bence)[mover].act(Play(mover, not_mine))
+    assert store.state_for(code, token)["version"] == version
+
+
+def test_the_other_away_for_two_minutes_lets_the_computer_play_and_their_return_takes_the_seat_back(
+    seats: Any,
+) -> None:
+    store, code, anna, token, clock = seats
+    _seat, bence_token = store.take_seat(code, "Bence")
+    anna._apply(anna.link.state())
+    assert anna.computer_button.layout.display == "none"
+    clock.now += 130
+    store.seen(code, token)  # Anna's page is open; Bence's went quiet
+    anna._apply(anna.link.state())
+    assert "away for 2 minutes" in anna.duel_status.value and anna.computer_button.layout.display != "none"
+    anna.computer_button.click()
+    assert "The computer plays for Bence" in anna.duel_status.value
+    assert real_state(store, code).to_move == 0 or real_state(store, code).is_over  # the computer moved at once
+    store.seen(code, bence_token)  # Bence is back
+    anna._apply(anna.link.state())
+    assert "You are playing Bence." in anna.duel_status.value and anna.wait_button.layout.display == "none"
+
+
+def test_leaving_closes_the_table_for_both(seats: Any) -> None:
+    store, code, anna, _token, _clock = seats
+    _seat, bence_token = store.take_seat(code, "Bence")
+    bence = DuelTable(StoreLink(store, code, bence_token), code=code)
+    bence.leave()
+    anna._apply(anna.link.state())
+    for table in (anna, bence):
+        assert "This table is closed." in table.duel_status.value and table.leave_button.layout.display == "none"
+    with pytest.raises(TartliError):
+        anna.act(Play(0, anna.state.hand(0)[0]))
