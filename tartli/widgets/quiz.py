@@ -10,6 +10,8 @@ No quiz keeps a rule of its own: the positions are dealt and played by the
 engine with random legal moves, and every verdict is read from the resulting
 :class:`~tartli.game.HandState` (``to_move``, ``legal_moves``, ``talon``,
 ``indicator``, ``events``) or :class:`~tartli.match.Match` (the next dealer).
+The deal quiz's positions, verdicts and reasons are :mod:`tartli.trainer_questions`'
+(:class:`~tartli.trainer_questions.DealQuestion`), which the worksheets print too.
 
 Headless use (tests, lessons)::
 
@@ -21,17 +23,16 @@ Headless use (tests, lessons)::
 from __future__ import annotations
 
 import html
-import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from tartli import names
-from tartli.cards import Card, Rank
+from tartli import names, trainer_questions
+from tartli.cards import Card
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
 from tartli.i18n import N_, _, ngettext
 from tartli.match import Match
-from tartli.moves import Declare, GoOut, Play, Swap
+from tartli.moves import Play
 from tartli.names import agree, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
@@ -41,31 +42,12 @@ from tartli.widgets.trainers.canvas import _GOLD, _Canvas
 __all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "players", "who", "whose"]
 
 Answer = int | bool
-_TALON_AT_START = 14
-"""The talon as dealt, the indicator included (D1); only used to word the explanations."""
+_TALON_AT_START = trainer_questions.TALON_AT_START
 
-
-PLAYERS: tuple[str, str] = (N_("You"), N_("The computer"))
-"""The two players as the learner reads them: the learner is player 0, as at the course's tables.
-
-In English; :func:`players` (or ``tr(PLAYERS[p])`` in a notebook) gives them in the page's language."""
-
-
-def players() -> tuple[str, str]:
-    """The two players in the page's language: ("You", "The computer"), ("Te", "A gép") ..."""
-    return _(PLAYERS[0]), _(PLAYERS[1])
-
-
-def who(p: int, *, start: bool = True) -> str:
-    """Player ``p`` in words, in the page's language: "You", "The computer" (``start=False``: "you",
-    "the computer"). A name to stand alone (an answer, a label): a sentence about a player is one
-    message per player, since "you" and "the computer" do not conjugate alike.
-
-    >>> who(1), who(0, start=False)
-    ('The computer', 'you')
-    """
-    name = players()[p]
-    return name if start else name[:1].lower() + name[1:]
+# The players in words and the positions are tartli.trainer_questions' (the worksheets ask the same questions).
+PLAYERS = trainer_questions.PLAYERS
+players = trainer_questions.players
+who = trainer_questions.who
 
 
 def does(p: int, third: str, second: str, *, start: bool = True) -> str:
@@ -84,31 +66,9 @@ def whose(p: int, *, start: bool = True) -> str:
     return name if start else name[:1].lower() + name[1:]
 
 
-def _by(p: int, you: str, computer: str) -> str:
-    """The message about player ``p``: ``you`` for the learner (player 0), ``computer`` for the other."""
-    return you if p == 0 else computer
-
-
-def _start_of_trick(number: int) -> Callable[[HandState], bool]:
-    """Stop as soon as trick ``number`` may begin (nothing done in it yet)."""
-
-    def stop(state: HandState) -> bool:
-        return state.trick_number == number
-
-    return stop
-
-
-def _play_out(state: HandState, rng: random.Random) -> None:
-    """Random legal moves, never a claim, to the end of the hand."""
-    _play_randomly(state, rng, lambda s: False)
-
-
-def _trump_seven(state: HandState) -> Card:
-    return Card(Rank.SEVEN, state.trump)
-
-
-def _holder(state: HandState, card: Card) -> int | None:
-    return next((p for p in (0, 1) if card in state.hand(p)), None)
+_by = trainer_questions.by_player
+_start_of_trick = trainer_questions.start_of_trick
+_trump_seven = trainer_questions.trump_seven
 
 
 class _Quiz(Exercise):
@@ -240,7 +200,7 @@ class DealQuiz(_Quiz):
     title = N_("The deal: a quick quiz")
     instruction = N_("Answer the question about the position shown.")
 
-    KINDS = ("leader", "swap", "talon", "dealer")
+    KINDS = trainer_questions.DEAL_KINDS
     PLAYER_KINDS = ("leader", "dealer")
 
     match: Match | None
@@ -251,214 +211,30 @@ class DealQuiz(_Quiz):
         self.holder = 0
         super().__init__(seed, **kw)
 
-    # -- positions
+    # -- positions (dealt by tartli.trainer_questions)
     def _pose(self) -> None:
-        self.match = None
-        {"leader": self._pose_leader, "swap": self._pose_swap, "talon": self._pose_talon, "dealer": self._pose_dealer}[
-            self.kind
-        ]()
+        question = trainer_questions.deal_deal_question(self.rng, self.kind)
+        self.state, self.match, self.holder = question.state, question.match, question.holder
+        self.question = trainer_questions.ask_deal(question, self.language)
+        if self.kind == "swap":
+            self.choices = [(_("Yes, the swap is allowed now"), True), (_("No, not now"), False)]
+        elif self.kind == "talon":
+            self.choices = self._count_choices(int(self.truth))
+        else:
+            self.choices = self._player_choices()
 
-    def _hand_at_trick(self, number: int) -> HandState:
-        state = _random_hand(self.rng)
-        _play_randomly(state, self.rng, _start_of_trick(number))
-        return state
-
-    def _pose_leader(self) -> None:
-        number = 1 if self.rng.random() < 0.35 else self.rng.randint(2, 9)
-        self.state = self._hand_at_trick(number)
-        self.question = _("Who leads trick {number}?").format(number=self.state.trick_number)
-        self.choices = self._player_choices()
-
-    def _pose_talon(self) -> None:
-        self.state = self._hand_at_trick(self.rng.randint(1, 8))
-        self.question = _("How many cards are in the talon now, the face-up indicator included?")
-        self.choices = self._count_choices(int(self.truth))
-
-    def _pose_dealer(self) -> None:
-        rng = self.rng
-        for _try in range(20):
-            match = Match(seed=rng.randrange(10**9), first_dealer=rng.randint(0, 1))
-            for _hand in range(rng.randint(1, 4)):
-                _play_out(match.state, rng)
-                match.next_hand()
-            if not match.is_over:
-                break
-        self.match, self.state = match, match.state
-        self.question = _("Who deals hand {number} of this match?").format(number=len(match.results) + 1)
-        self.choices = self._player_choices()
-
-    def _pose_swap(self) -> None:
-        rng = self.rng
-        case = rng.choice(("yes", "yes", "yes", "second", "led", "declared", "phase 2"))
-        found: HandState | None = None
-        for _try in range(200):
-            state = _random_hand(rng)
-            found = self._find_swap_case(state, case)
-            if found is not None:
-                break
-        if found is None:  # very unlikely: fall back on any position where someone holds the trump 7
-            found = _random_hand(rng)
-            _play_randomly(found, rng, lambda s: _holder(s, _trump_seven(s)) is not None)
-        self.state = found
-        holder = _holder(found, _trump_seven(found))
-        self.holder = holder if holder is not None else found.leader
-        self.question = _by(
-            self.holder,
-            _("You hold the {card}, the trump Seven. May you swap it for the indicator now?"),
-            _("The computer holds the {card}, the trump Seven. May the computer swap it for the indicator now?"),
-        ).format(card=self.card_name(_trump_seven(found)))
-        self.choices = [(_("Yes, the swap is allowed now"), True), (_("No, not now"), False)]
-
-    def _find_swap_case(self, state: HandState, case: str) -> HandState | None:
-        """Play random legal moves until the position of ``case`` comes up (None if the hand ends first)."""
-        rng = self.rng
-        for _try in range(200):
-            if state.is_over:
-                return None
-            seven = _trump_seven(state)
-            holder = _holder(state, seven)
-            fresh = state.lead is None and state.declared[state.leader] is None
-            leading = holder is not None and holder == state.leader
-            phase1 = state.trick_number <= PHASE1_TRICKS
-            if case == "yes" and leading and fresh and phase1:
-                return state
-            if case == "second" and holder is not None and not leading and phase1 and state.indicator is not None:
-                return state
-            if case == "led" and leading and state.lead is not None and phase1:
-                return state
-            if case == "declared" and leading and phase1 and state.lead is None:
-                if state.declared[state.leader] is not None:
-                    return state
-                declarations = [m for m in state.legal_moves() if isinstance(m, Declare)]
-                if declarations and fresh:
-                    state.push(rng.choice(declarations))
-                    continue
-            if case == "phase 2" and leading and fresh and not phase1:
-                return state
-            moves = [m for m in state.legal_moves() if not isinstance(m, (GoOut, Swap))]
-            if not moves:
-                return None
-            state.push(rng.choice(moves))
-        return None
+    @property
+    def dealt(self) -> trainer_questions.DealQuestion:
+        """The question asked, as :mod:`tartli.trainer_questions` judges it."""
+        return trainer_questions.DealQuestion(self.kind, self.state, self.match, self.holder)
 
     # -- the verdicts
     @property
     def truth(self) -> Answer:
-        state = self.state
-        if self.kind == "leader":
-            assert state.to_move is not None
-            return state.to_move  # D3: the player to move at the start of a trick leads it
-        if self.kind == "swap":
-            return Swap(self.holder) in state.legal_moves(self.holder)  # T5
-        if self.kind == "talon":
-            return len(state.talon) + (state.indicator is not None)  # D1, T3
-        return state.dealer  # D2: Match deals each hand
+        return self.dealt.truth
 
     def explain(self) -> str:
-        return {
-            "leader": self._explain_leader,
-            "swap": self._explain_swap,
-            "talon": self._explain_talon,
-            "dealer": self._explain_dealer,
-        }[self.kind]()
-
-    def _explain_leader(self) -> str:
-        state, leader = self.state, int(self.truth)
-        if state.trick_number == 1:
-            return _by(
-                leader,
-                _("The computer dealt, so the non-dealer, you, lead the first trick (D3)."),
-                _("You dealt, so the non-dealer, the computer, leads the first trick (D3)."),
-            )
-        number = state.trick_number - 1
-        _leader, lead, second, winner = state.tricks[-1]
-        won = lead if winner == state.tricks[-1][0] else second
-        return _by(
-            winner,
-            _(
-                "the {card} won trick {number} (T1), so you took it and lead trick {next}: "
-                "each trick's winner leads the next (D3)."
-            ),
-            _(
-                "the {card} won trick {number} (T1), so the computer took it and leads trick {next}: "
-                "each trick's winner leads the next (D3)."
-            ),
-        ).format(card=self.card_name(won), number=number, next=state.trick_number)
-
-    def _explain_swap(self) -> str:
-        state, p, may = self.state, self.holder, bool(self.truth)
-        if may:
-            return _by(
-                p,
-                _(
-                    "You are about to lead trick {number} and have not declared or played yet, so you may "
-                    "exchange the trump Seven for the trump indicator. The swap is optional: you may also keep "
-                    "the Seven (T5)."
-                ),
-                _(
-                    "The computer is about to lead trick {number} and has not declared or played yet, so the "
-                    "computer may exchange the trump Seven for the trump indicator. The swap is optional: it may "
-                    "also keep the Seven (T5)."
-                ),
-            ).format(number=state.trick_number)
-        if state.indicator is None:
-            return _(
-                "the indicator is no longer on the table: the loser of trick 7 took it. "
-                "The swap is only possible before tricks 1-7 (T5)."
-            )
-        if p != state.leader:
-            return _by(
-                state.leader,
-                _("only the player about to lead may swap, and you lead this trick (T5)."),
-                _("only the player about to lead may swap, and the computer leads this trick (T5)."),
-            )
-        if state.lead is not None:
-            return _by(
-                p,
-                _("You have led already; the swap must come before the lead (T5)."),
-                _("The computer has led already; the swap must come before the lead (T5)."),
-            )
-        if state.declared[p] is not None:
-            return _by(
-                p,
-                _("You have declared already; the swap comes before declaring (T5, K1)."),
-                _("The computer has declared already; the swap comes before declaring (T5, K1)."),
-            )
-        return _("the swap is open only to the player about to lead, before they declare or lead, in tricks 1-7 (T5).")
-
-    def _explain_talon(self) -> str:
-        state, count = self.state, int(self.truth)
-        done = state.trick_number - 1
-        start = _("The talon starts with 14 cards: 13 face down and the indicator under them (D1).")
-        if done == 0:
-            then = _("No trick has been played yet.")
-        elif state.indicator is None:
-            then = _(
-                "After each of tricks 1-7 both players drew one card (T3); after trick 7 the "
-                "loser took the indicator, so the talon is empty and phase 2 has begun."
-            )
-        else:
-            then = ngettext(
-                "After each trick both players draw one card, two a trick (T3): "
-                "{done} trick played, 14 − 2 × {done} = {count}.",
-                "After each trick both players draw one card, two a trick (T3): "
-                "{done} tricks played, 14 − 2 × {done} = {count}.",
-                done,
-            ).format(done=done, count=count)
-        return f"{start} {then}"
-
-    def _explain_dealer(self) -> str:
-        assert self.match is not None
-        dealers = [r.dealer for r in self.match.results]
-        listed = ", ".join(
-            _by(d, _("you dealt hand {number}"), _("the computer dealt hand {number}")).format(number=i)
-            for i, d in enumerate(dealers, start=1)
-        )
-        return _by(
-            self.state.dealer,
-            _("the deal alternates from hand to hand (D2): {dealt}, so you deal hand {number}."),
-            _("the deal alternates from hand to hand (D2): {dealt}, so the computer deals hand {number}."),
-        ).format(dealt=listed, number=len(dealers) + 1)
+        return trainer_questions.explain_deal(self.dealt, self.language)
 
     # -- the picture
     def _picture(self) -> str:

@@ -229,24 +229,9 @@ _LOOKS_LIKE: dict[Rank, tuple[Rank, ...]] = {
 }
 """For each rank, the ranks a beginner takes it for (above all the Over for the Under and back)."""
 
-_RANK_LOOKS: dict[Rank, str] = {
-    Rank.ACE: N_("two large pips and the picture of a season make the {r}"),
-    Rank.KING: N_("a rider on a horse is the {r}"),
-    Rank.OVER: N_("on the {r} the suit pip stands high, in the top left corner"),
-    Rank.UNDER: N_("on the {r} the suit pip stands lower down the left side"),
-    Rank.TEN: N_("the numeral X and ten pips make the {r}"),
-    Rank.NINE: N_("the numeral IX and nine pips make the {r}"),
-    Rank.EIGHT: N_("the numeral VIII and eight pips make the {r}"),
-    Rank.SEVEN: N_("the numeral VII and seven pips make the {r}"),
-}
-"""How each rank is recognised in the picture ({r} is the rank's name)."""
-
-_SUIT_LOOKS: dict[Suit, str] = {
-    Suit.ACORNS: N_("brown acorns"),
-    Suit.LEAVES: N_("green leaves"),
-    Suit.HEARTS: N_("red hearts"),
-    Suit.BELLS: N_("round yellow bells"),
-}
+_RANK_LOOKS = trainer_questions.RANK_LOOKS
+"""How each rank is recognised in the picture (the worksheets' words too)."""
+_SUIT_LOOKS = trainer_questions.SUIT_LOOKS
 """What the pips of each suit look like."""
 
 _TITLE = re.compile(r"<title>[^<]*</title>")
@@ -367,15 +352,4 @@ class NameTheCard(Exercise):
 
     def explain(self) -> str:
         """How the card shown is recognised, with its notation (C1)."""
-        lang, card = self.language, self.card
-        look = _(_RANK_LOOKS[card.rank]).format(r=card.rank.name_in(lang))
-        return _(
-            "the {card}, written {code} in this course. Its pips are {pips}, the suit of {suit}, and {look} "
-            "(C1: 4 suits × 8 ranks)."
-        ).format(
-            card=self.card_name(card),
-            code=card.text,
-            pips=_(_SUIT_LOOKS[card.suit]),
-            suit=self.suit_name(card.suit),
-            look=look,
-        )
+        return trainer_questions.explain_card(self.card, self.language)
