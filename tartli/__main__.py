@@ -92,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     sheet = sub.add_parser(
         "worksheet", help="write a lesson's printable worksheet (A4) and its answer key as one HTML page"
     )
-    sheet.add_argument("lesson", help="the lesson: 02, 04, 05, 06, 07, 08 or 09")
+    sheet.add_argument("lesson", help="the lesson: 01, 02, 03, 04, 05, 06, 07, 08, 09, 11 or 12")
     sheet.add_argument(
         "--seed", default="1", help="the sheet's number, 0 to 999999999 (default 1): each number its own tasks"
     )

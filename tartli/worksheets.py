@@ -8,16 +8,25 @@ judges them; a task shows all it asks about: the trumps, the trick and its phase
 
 Which lessons have one (:data:`SHEETS`), by what each teaches and what came before it:
 
+- 01 the pack: name the card from its picture, drawn as a real pack shows it (C1); which card wins a
+  trick of two suits, a trump against another suit or an answer that neither follows nor trumps (T1:
+  all lesson 01 tells; the orders within a suit come in 02);
 - 02 ranks and points: which card wins a trick (T1, C3, C4), count the card points (C3-C5);
+- 03 the deal: the deal quiz's questions, who leads (D3), may this player swap the trump Seven (T5), how
+  many cards are in the talon (D1), who deals this hand (D2);
 - 04 phase 1: which card wins in phase 1 (T2), now with the phases named; count the card points;
 - 05 melds: find the melds of a hand and their points (M1-M3);
 - 06 the meld contest: who scores, or may the second not declare (K2, K3);
 - 07 building sequences: may this sequence be declared after those scored in its suit (K7);
 - 08 phase 2: which card wins in phase 2, what may you play (T4), the card points with the last trick (C5);
-- 09 scoring: may this player go out now, and for how many buli (S3, S4).
+- 09 scoring: may this player go out now, and for how many buli (S3, S4);
+- 11 variants: four of the variants quiz's nine questions, each under the rule set it names (B2, V1-V10);
+- 12 history: the history quiz's facts, its options in an order the seed gives, each answer with its source.
 
-The other lessons ask other things (the pack's names, the deal, whole games, the variants side by side,
-history, the scenario lab): they have no worksheet. The same lesson and seed give the same sheet on
+The quizzes' sheets (03, 11, 12) ask the quizzes' own questions, from the same data and judged the same
+way (:class:`~tartli.trainer_questions.DealQuestion`, :class:`~tartli.trainer_questions.VariantQuestion`,
+:data:`~tartli.trainer_questions.FACTS`). The other lessons ask other things (whole games, the scenario
+lab): they have no worksheet. The same lesson and seed give the same sheet on
 every machine (``random.Random`` seeded with a text); another seed gives other tasks. The command line
 is ``tartli worksheet 02 --seed 7 --language hu -o sheet.html``; the course's server answers
 ``tartli/worksheet?lesson=02&seed=7&lang=hu`` (:mod:`tartli.server.worksheets`).
@@ -27,19 +36,21 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tartli import names, trainer_questions
-from tartli.cards import SEQUENCE_ORDER, Card, Suit
+from tartli.cards import CARDS, SEQUENCE_ORDER, Card, Rank, Suit
 from tartli.course import PAGES, Page, taught
 from tartli.errors import ArgumentError
-from tartli.game import HandState
+from tartli.game import PHASE1_TRICKS, HandState
 from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA, Meld
+from tartli.moves import Bela, Declare, Swap
 from tartli.names import LANGUAGES, Language, upper_first
-from tartli.render.cards import card_svg
+from tartli.render.cards import back_svg, card_svg
 
 __all__ = [
     "MAX_SEED",
@@ -68,16 +79,22 @@ class Sheet:
 
     file: str
     plan: tuple[tuple[str, int], ...]
+    pick: int = 0
+    """How many of the plan's kinds one sheet asks, chosen by the seed and kept in the plan's order (0: all)."""
 
 
 SHEETS: dict[str, Sheet] = {
+    "01": Sheet("01_pack.ipynb", (("name-card", 6), ("trick-two-suits", 4))),
     "02": Sheet("02_ranks_and_points.ipynb", (("trick", 4), ("points", 2))),
+    "03": Sheet("03_deal.ipynb", (("deal-leader", 2), ("deal-swap", 2), ("deal-talon", 1), ("deal-dealer", 1))),
     "04": Sheet("04_phase_one.ipynb", (("trick-phase-1", 4), ("points", 2))),
     "05": Sheet("05_melds.ipynb", (("melds", 6),)),
     "06": Sheet("06_meld_contest.ipynb", (("contest", 6),)),
     "07": Sheet("07_sequences.ipynb", (("same-suit", 6),)),
     "08": Sheet("08_phase_two.ipynb", (("trick-phase-2", 2), ("play", 2), ("points", 2))),
     "09": Sheet("09_scoring.ipynb", (("going-out", 4),)),
+    "11": Sheet("11_variants.ipynb", tuple((f"variant-{kind}", 1) for kind in trainer_questions.VARIANT_KINDS), 4),
+    "12": Sheet("12_history.ipynb", (("history", 8),)),
 }
 """The lessons with a worksheet, by their number (see the module's notes for why these)."""
 
@@ -181,14 +198,21 @@ def _card(card: Card, trump: Suit, language: Language, width: float = 46, *, hig
 
 
 def _fan(
-    cards: list[Card] | tuple[Card, ...], trump: Suit, language: Language, width: float, *, highlighted: bool = False
+    cards: list[Card] | tuple[Card, ...],
+    trump: Suit,
+    language: Language,
+    width: float,
+    *,
+    highlighted: bool = False,
+    marked: Collection[Card] = (),
 ) -> str:
-    """Cards side by side, each covering part of the one before and leaving its corner index in view."""
+    """Cards side by side, each covering part of the one before and leaving its corner index in view;
+    all of them ``highlighted`` (a meld) or those ``marked`` (the cards a question is about)."""
     overlap = f"margin-left:{-0.42 * width:.1f}px"
     shown = "".join(
-        f'<span style="{overlap}">{_card(c, trump, language, width, highlighted=highlighted)}</span>'
+        f'<span style="{overlap}">{_card(c, trump, language, width, highlighted=highlighted or c in marked)}</span>'
         if i
-        else f"<span>{_card(c, trump, language, width, highlighted=highlighted)}</span>"
+        else f"<span>{_card(c, trump, language, width, highlighted=highlighted or c in marked)}</span>"
         for i, c in enumerate(cards)
     )
     return f'<div class="fan">{shown}</div>'
@@ -198,9 +222,9 @@ def _names(cards: list[Card] | tuple[Card, ...], language: Language) -> str:
     return ", ".join(card.name(language) for card in cards)
 
 
-def _options(labels: list[str]) -> str:
+def _options(labels: list[str], css: str = "") -> str:
     boxes = "".join(f'<li><span class="box"></span>{_e(label)}</li>' for label in labels)
-    return f'<ul class="options">{boxes}</ul>'
+    return f'<ul class="options {css}">{boxes}</ul>' if css else f'<ul class="options">{boxes}</ul>'
 
 
 def _answer_line() -> str:
@@ -216,8 +240,7 @@ def _trump_line(trump: Suit, language: Language) -> str:
 Maker = Callable[[random.Random, Language, frozenset[str]], Task]
 
 
-def _trick_task(rng: random.Random, language: Language, known: frozenset[str], phase: int | None) -> Task:
-    q = trainer_questions.deal_trick(rng, phase)
+def _trick_task(q: trainer_questions.TrickQuestion, language: Language, known: frozenset[str]) -> Task:
     if "phases" not in known:  # the two phases come in lesson 04
         when = _("Trick {number}")
     elif q.trick_number <= 7:
@@ -475,16 +498,405 @@ def _players(state: HandState, claimant: int, language: Language) -> str:
     return f'<div class="players">{"".join(rows)}</div>'
 
 
+# ---------------------------------------------------------------------------- lesson 01: the pack
+MEN_ON_FOOT = tuple(c for c in CARDS if c.rank in (Rank.OVER, Rank.UNDER))
+"""The Overs and Unders, the cards beginners mix up most: half of the cards to name."""
+
+_TITLE = re.compile(r"<title>[^<]*</title>")
+_ARIA = re.compile(r"aria-label=([\"']).*?\1")
+
+
+def _unnamed(card: Card, language: Language, width: float) -> str:
+    """A card as a real pack shows it, with no letters and no name for a screen reader (that is the task)."""
+    svg = card_svg(card, language=language, width=width, bare=True)
+    label = _e(_("the card to name"))
+    return _ARIA.sub(lambda _m: f'aria-label="{label}"', _TITLE.sub("", svg, count=1), count=1)
+
+
+def _name_card_task(rng: random.Random, language: Language, known: frozenset[str]) -> Task:
+    # lesson 01 shows how to tell the Over from the Under by where the pip stands: half of them are those
+    card = rng.choice(MEN_ON_FOOT if rng.random() < 0.5 else CARDS)
+    return Task(
+        "name-card",
+        card,
+        _("Name the card"),
+        _("Each card is drawn as a real pack shows it, with no letters. Write its name."),
+        f'<div class="cards"><div>{_unnamed(card, language, 78)}</div>{_answer_line()}</div>',
+        upper_first(card.name(language)),
+        upper_first(trainer_questions.explain_card(card, language)),
+        card,
+    )
+
+
+# ---------------------------------------------------------------------------- lesson 03: the deal quiz
+def _ask(text: str) -> str:
+    """The task's own question (a quiz's tasks each ask their own)."""
+    return _line(text, "ask")
+
+
+def _led_line(card: Card, trump: Suit, language: Language, said: str) -> str:
+    """A card with a line of words beside it: the card led, the indicator."""
+    return f'<div class="led">{_card(card, trump, language, 34)}{_line(said)}</div>'
+
+
+def _side_by_side(parts: list[str]) -> str:
+    """Cards with their words side by side (the card led and the indicator), going on to a new line when narrow."""
+    return f'<div class="leds">{"".join(parts)}</div>' if parts else ""
+
+
+def _deal_header(state: HandState, language: Language, known: frozenset[str], when: str | None = None) -> str:
+    """Trumps, the dealer and the trick (the quizzes' first line), with the phase once the course has named it."""
+    dealer = trainer_questions.who(state.dealer, start=False)
+    if when is None and "phases" not in known:  # the two phases come in lesson 04
+        text = _("Trump: {suit} · dealer: {dealer} · trick {number}").format(
+            suit=state.trump.name_in(language), dealer=dealer, number=state.trick_number
+        )
+        return _line(text, "facts")
+    if when is None:
+        phase = names.term("phase 1" if state.trick_number <= PHASE1_TRICKS else "phase 2", language)
+        when = _("trick {number}, {phase}").format(number=state.trick_number, phase=phase)
+    text = _("Trump: {suit} · dealer: {dealer} · {when}").format(
+        suit=state.trump.name_in(language), dealer=dealer, when=when
+    )
+    return _line(text, "facts")
+
+
+def _hand_of(state: HandState, p: int, language: Language, marked: Collection[Card]) -> str:
+    """Player ``p``'s hand, the cards a question is about marked."""
+    hand = state.hand(p)
+    label = trainer_questions.by_player(p, _("Your hand:"), _("The computer's hand:"))
+    return _figure(_fan(hand, state.trump, language, 38, marked=marked), _names(hand, language), label, "hand")
+
+
+def _player_options() -> str:
+    return _options([trainer_questions.who(0), trainer_questions.who(1)])
+
+
+DEAL_QUIZ = N_("The deal: a quick quiz")
+DEAL_INSTRUCTION = N_("Answer the question about the position shown.")
+SWAP_OPTIONS = (N_("Yes, the swap is allowed now"), N_("No, not now"))
+"""The answers to "may this player swap?" (True first), as the deal quiz's buttons say them."""
+
+
+def _deal_maker(kind: str) -> Maker:
+    return lambda rng, language, known: _deal_task(trainer_questions.deal_deal_question(rng, kind), language, known)
+
+
+def _deal_task(q: trainer_questions.DealQuestion, language: Language, known: frozenset[str]) -> Task:
+    """A question of lesson 03's quiz (who leads, may this player swap, the talon, who deals) and its picture
+    (the quiz's, on paper)."""
+    state, by = q.state, trainer_questions.by_player
+    parts = [_ask(trainer_questions.ask_deal(q, language))]
+    truth = q.truth
+    if q.kind == "dealer":
+        assert q.match is not None
+        results = q.match.results
+        first = results[0].dealer if results else state.dealer
+        played = len(results)
+        first_words = by(
+            first, _("You dealt the first hand of this match."), _("The computer dealt the first hand of this match.")
+        )
+        parts += [
+            _line(first_words, "facts"),
+            _line(
+                ngettext(
+                    "{count} hand has been played so far.", "{count} hands have been played so far.", played
+                ).format(count=played)
+            ),
+            _line(_("Now hand {number} is about to be dealt.").format(number=played + 1)),
+            _player_options(),
+        ]
+        answer = trainer_questions.who(int(truth))
+    elif q.kind == "leader":
+        parts.append(_deal_header(state, language, known))
+        if state.trick_number == 1:
+            parts.append(_line(_("The cards are dealt; nothing has been played yet.")))
+        else:
+            number = state.trick_number - 1
+            leader, lead, second, _winner = state.tricks[number - 1]
+            labels = (
+                by(leader, _("You led"), _("The computer led")),
+                by(1 - leader, _("You played second"), _("The computer played second")),
+            )
+            figures = "".join(
+                _figure(_card(card, state.trump, language, 42), card.name(language), label)
+                for card, label in zip((lead, second), labels, strict=True)
+            )
+            parts += [
+                _line(_("Trick {number} has just been played:").format(number=number)),
+                f'<div class="cards">{figures}</div>',
+            ]
+        parts.append(_player_options())
+        answer = trainer_questions.who(int(truth))
+    elif q.kind == "talon":
+        done = state.trick_number - 1
+        parts += [
+            _deal_header(state, language, known),
+            _line(
+                ngettext(
+                    "{count} trick has been played; trick {number} is about to begin.",
+                    "{count} tricks have been played; trick {number} is about to begin.",
+                    done,
+                ).format(count=done, number=state.trick_number)
+            ),
+            _led_line(state.indicator, state.trump, language, _("The indicator:"))
+            if state.indicator is not None
+            else _line(_("The indicator has been taken.")),
+            _answer_line(),
+        ]
+        answer = str(truth)
+    else:
+        parts += [_deal_header(state, language, known), *_swap_picture(q, language)]
+        parts.append(_options([_(option) for option in SWAP_OPTIONS]))
+        answer = _(SWAP_OPTIONS[0] if truth else SWAP_OPTIONS[1])
+    return Task(
+        f"deal-{q.kind}",
+        q,
+        _(DEAL_QUIZ),
+        _(DEAL_INSTRUCTION),
+        "".join(parts),
+        answer,
+        upper_first(trainer_questions.explain_deal(q, language)),
+        truth,
+    )
+
+
+def _swap_picture(q: trainer_questions.DealQuestion, language: Language) -> list[str]:
+    """Who leads, what they declared or led, the indicator and the hand of the trump Seven's holder."""
+    state, by = q.state, trainer_questions.by_player
+    leader = state.leader
+    parts = [_line(by(leader, _("You lead this trick."), _("The computer leads this trick.")))]
+    declared = state.declared[leader]
+    if declared:
+        said = ", ".join(m.announcement_in(language) for m in declared)
+        parts.append(
+            _line(
+                by(leader, _("You have declared: {melds}."), _("The computer has declared: {melds}.")).format(
+                    melds=said
+                )
+            )
+        )
+    if state.lead is None and not declared:
+        parts.append(_line(_("Nothing has happened in this trick yet.")))
+    if state.indicator is None:
+        parts.append(_line(_("The indicator has been taken: the talon is empty.")))
+    cards = []
+    if state.lead is not None:
+        led = by(leader, _("You have led the {card}:"), _("The computer has led the {card}:"))
+        cards.append(_led_line(state.lead, state.trump, language, led.format(card=state.lead.name(language))))
+    if state.indicator is not None:
+        cards.append(_led_line(state.indicator, state.trump, language, _("The indicator, under the talon:")))
+    parts += [_side_by_side(cards), _hand_of(state, q.holder, language, {trainer_questions.trump_seven(state)})]
+    return parts
+
+
+# ---------------------------------------------------------------------------- lesson 11: the variants quiz
+VARIANT_QUIZ = N_("Which rules? A variants quiz")
+VARIANT_INSTRUCTION = N_("Read the rules named at the top of each task, then answer.")
+LEGALITY_OPTIONS = (N_("Yes, that is allowed"), N_("No, that is refused"))
+"""The answers to "may this be done?" (True first), as the variants quiz's buttons say them."""
+YES_NO = (N_("Yes"), N_("No"))
+
+
+def _variant_maker(kind: str) -> Maker:
+    return lambda rng, language, known: _variant_task(
+        trainer_questions.deal_variant_question(rng, kind), language, known
+    )
+
+
+def _variant_task(q: trainer_questions.VariantQuestion, language: Language, known: frozenset[str]) -> Task:
+    """A question of lesson 11's quiz under the rule set it names, and its picture (the quiz's, on paper)."""
+    parts = [_ask(trainer_questions.ask_variant(q, language))]  # (it names the rules: "Under the Pais rules, ...")
+    picture = {
+        "stichmatsch": _stichmatsch_picture,
+        "double": _double_picture,
+        "dealer": _next_dealer_picture,
+        "indicator": _indicator_picture,
+    }.get(q.kind, _move_picture)
+    parts += picture(q, language, known)
+    truth = q.truth
+    if q.kind == "dealer":
+        parts.append(_player_options())
+        answer = trainer_questions.who(int(truth))
+    else:
+        labels = LEGALITY_OPTIONS if q.kind in trainer_questions.LEGALITY_KINDS else YES_NO
+        parts.append(_options([_(label) for label in labels]))
+        answer = _(labels[0] if truth else labels[1])
+    return Task(
+        f"variant-{q.kind}",
+        q,
+        _(VARIANT_QUIZ),
+        _(VARIANT_INSTRUCTION),
+        "".join(parts),
+        answer,
+        upper_first(trainer_questions.explain_variant(q, language)),
+        truth,
+    )
+
+
+def _move_picture(q: trainer_questions.VariantQuestion, language: Language, known: frozenset[str]) -> list[str]:
+    """The position of a move asked about: trumps and trick, what was scored, led and declared, the
+    indicator, and the hand of the player asked about with the cards of the move marked."""
+    state, move, by = q.state, q.move, trainer_questions.by_player
+    assert move is not None
+    p = move.player
+    parts = [_deal_header(state, language, known)]
+    if q.kind == "same-suit":
+        scored = ", ".join(m.title(language) for m in state.scored_melds[0])
+        parts.append(_line(_("You won trick 1 and scored: {melds}.").format(melds=scored)))
+    cards = []
+    if state.lead is not None:
+        led = by(state.leader, _("You have led the {card}:"), _("The computer has led the {card}:"))
+        cards.append(_led_line(state.lead, state.trump, language, led.format(card=state.lead.name(language))))
+    if state.indicator is not None:
+        cards.append(_led_line(state.indicator, state.trump, language, _("The indicator:")))
+    parts.append(_side_by_side(cards))
+    said = state.declared[p]
+    if said:
+        melds = ", ".join(m.title(language) for m in said)
+        parts.append(
+            _line(by(p, _("You have declared: {melds}."), _("The computer has declared: {melds}.")).format(melds=melds))
+        )
+    marked: list[Card] = []
+    if isinstance(move, Declare):
+        marked = [c for m in move.melds for c in m.cards(state.trump)]
+    elif isinstance(move, Swap):
+        marked = [trainer_questions.trump_seven(state)]
+    elif isinstance(move, Bela):
+        marked = trainer_questions.suit_cards(state.trump, "KO")
+    parts.append(_hand_of(state, p, language, marked))
+    return parts
+
+
+def _stichmatsch_picture(q: trainer_questions.VariantQuestion, language: Language, known: frozenset[str]) -> list[str]:
+    """Who won which tricks, and the nine tricks of phase 2."""
+    state, by = q.state, trainer_questions.by_player
+    parts = [_deal_header(state, language, known, _("the hand has been played out"))]
+    winners = state.trick_winners
+    for span, first, won in (("1-7", 1, winners[:PHASE1_TRICKS]), ("8-16", 8, winners[PHASE1_TRICKS:])):
+        listed = [
+            by(p, _("you won {tricks}"), _("the computer won {tricks}")).format(
+                tricks=", ".join(str(first + i) for i, w in enumerate(won) if w == p) or _("none")
+            )
+            for p in (0, 1)
+        ]
+        parts.append(_line(_("Tricks {span}: {won}").format(span=span, won="; ".join(listed))))
+    pairs = "".join(
+        _fan((lead, second), state.trump, language, 24)
+        for _leader, lead, second, _winner in state.tricks[PHASE1_TRICKS:]
+    )
+    parts += [
+        _line(_("The nine tricks of phase 2 (lead, then second card):")),
+        f'<div class="cards tricks">{pairs}</div>',
+    ]
+    return parts
+
+
+def _double_picture(q: trainer_questions.VariantQuestion, language: Language, known: frozenset[str]) -> list[str]:
+    """Both players' counts, and the claim."""
+    state, move = q.state, q.move
+    assert move is not None
+    p = move.player
+    parts = [_deal_header(state, language, known)]
+    for player in (p, 1 - p):
+        count = _("{player}: {before} before this hand + {melds} in melds + {tricks} in tricks = {total}")
+        parts.append(
+            _line(
+                count.format(
+                    player=trainer_questions.who(player),
+                    before=state.scores_in[player],
+                    melds=state.meld_points[player],
+                    tricks=state.card_points[player],
+                    total=state.total(player),
+                )
+            )
+        )
+    parts.append(
+        _line(trainer_questions.by_player(p, _("You say: “I am out!”"), _("The computer says: “I am out!”")), "ask")
+    )
+    return parts
+
+
+def _next_dealer_picture(q: trainer_questions.VariantQuestion, language: Language, known: frozenset[str]) -> list[str]:
+    """Who dealt the hand just played and what each scored in it."""
+    assert q.match is not None
+    last = q.match.results[-1]
+    dealt = trainer_questions.by_player(
+        last.dealer, _("Hand 1 was dealt by you."), _("Hand 1 was dealt by the computer.")
+    )
+    scored = _("Points scored in it: you {yours}, the computer {computers} (nobody reached 501).").format(
+        yours=last.meld_points[0] + last.card_points[0], computers=last.meld_points[1] + last.card_points[1]
+    )
+    return [_line(dealt), _line(scored), _line(_("Now hand 2 is about to be dealt."))]
+
+
+def _indicator_picture(q: trainer_questions.VariantQuestion, language: Language, known: frozenset[str]) -> list[str]:
+    """The first 19 cards of the pack face down in packets of three, the card asked for marked."""
+    asked = 3 * q.packet + 1
+    packets = []
+    for first in range(1, 20, 3):
+        cards = "".join(
+            f'<span class="asked">{back_svg(width=16, language=language)}</span>'
+            if n == asked
+            else f"<span>{back_svg(width=16, language=language)}</span>"
+            for n in range(first, min(first + 3, 20))
+        )
+        packets.append(f'<span class="packet">{cards}</span>')
+    return [
+        _line(_("The pack is dealt in packets of three; the card asked for is marked.")),
+        f'<div class="pack">{"".join(packets)}</div>',
+        _line(_("card {number}").format(number=asked), "facts"),
+    ]
+
+
+# ---------------------------------------------------------------------------- lesson 12: the history quiz
+HISTORY_QUIZ = N_("History: a quick quiz")
+HISTORY_INSTRUCTION = N_("Choose the right answer.")
+
+
+def _history_task(rng: random.Random, language: Language, known: frozenset[str]) -> Task:
+    """A fact of the history quiz, its options in the order the seed gives, the cards it is about."""
+    q = trainer_questions.deal_history_question(rng)
+    fact = q.fact
+    cards = [Card.parse(code) for code in fact.cards.split()]
+    shown = "".join(card_svg(c, language=language, width=34) for c in cards)
+    body = (
+        _line(_(fact.topic), "facts")
+        + _ask(_(fact.question))
+        + '<div class="choose">'
+        + _options([_(option) for option in q.options], "column")
+        + (f'<div class="fan">{shown}</div>' if cards else "")
+        + "</div>"
+    )
+    return Task(
+        "history",
+        q,
+        _(HISTORY_QUIZ),
+        _(HISTORY_INSTRUCTION),
+        body,
+        _(fact.options[0]),
+        trainer_questions.explain_history(fact),
+        fact.options[0],
+    )
+
+
 MAKERS: dict[str, Maker] = {
-    "trick": lambda rng, lang, known: _trick_task(rng, lang, known, None),
-    "trick-phase-1": lambda rng, lang, known: _trick_task(rng, lang, known, 1),
-    "trick-phase-2": lambda rng, lang, known: _trick_task(rng, lang, known, 2),
+    "name-card": _name_card_task,
+    "trick": lambda rng, lang, known: _trick_task(trainer_questions.deal_trick(rng), lang, known),
+    "trick-phase-1": lambda rng, lang, known: _trick_task(trainer_questions.deal_trick(rng, 1), lang, known),
+    "trick-phase-2": lambda rng, lang, known: _trick_task(trainer_questions.deal_trick(rng, 2), lang, known),
+    "trick-two-suits": lambda rng, lang, known: _trick_task(
+        trainer_questions.deal_trick_of_two_suits(rng), lang, known
+    ),
     "points": _points_task,
     "melds": _melds_task,
     "contest": _contest_task,
     "same-suit": _same_suit_task,
     "play": _play_task,
     "going-out": _going_out_task,
+    **{f"deal-{kind}": _deal_maker(kind) for kind in trainer_questions.DEAL_KINDS},
+    **{f"variant-{kind}": _variant_maker(kind) for kind in trainer_questions.VARIANT_KINDS},
+    "history": _history_task,
 }
 """How each kind of task is made."""
 
@@ -496,6 +908,10 @@ def _identity(task: Task) -> object:
         return tuple(position.moves)
     if isinstance(position, tuple) and position and isinstance(position[0], HandState):
         return (tuple(position[0].moves), position[0].scores_in, position[1])
+    if isinstance(position, trainer_questions.DealQuestion | trainer_questions.VariantQuestion):
+        return position.key
+    if isinstance(position, trainer_questions.HistoryQuestion):
+        return position.fact  # no fact twice, whatever the order of its options
     return position
 
 
@@ -511,9 +927,12 @@ def _tasks(number: str, seed: int, language: Language) -> list[Task]:
     sheet = SHEETS[number]
     known = taught(sheet.file)
     rng = random.Random(f"tartli-worksheet/{number}/{seed}")  # a text seed: the same sheet on every machine
+    plan = sheet.plan
+    if sheet.pick:
+        plan = tuple(plan[i] for i in sorted(rng.sample(range(len(plan)), sheet.pick)))
     made: list[Task] = []
     seen: set[object] = set()
-    for kind, count in sheet.plan:
+    for kind, count in plan:
         for _i in range(count):
             for _round in range(30):
                 task = MAKERS[kind](rng, language, known)
@@ -600,6 +1019,7 @@ p { margin: .4mm 0; }
 .task .n { position: absolute; left: 2mm; top: 1.6mm; width: 5mm; height: 5mm; line-height: 5mm; border-radius: 50%;
   background: #3b2a6b; color: #fff; text-align: center; font-size: 8.5pt; font-weight: bold; }
 .facts { font-weight: bold; color: #6b4e00; }
+.ask { font-weight: bold; }
 .cards { display: flex; flex-wrap: wrap; gap: 1mm 4mm; align-items: flex-start; margin: .5mm 0; }
 figure { margin: .5mm 0; max-width: 100%; }
 .cards figure { max-width: 32mm; }
@@ -610,10 +1030,16 @@ svg { display: block; max-width: 100%; height: auto; }
 .fan > span { flex: none; }
 .answer { margin-top: 2mm; border-bottom: 1px dotted #555; min-height: 5mm; }
 .options { list-style: none; padding: 0; margin: 1mm 0 0; display: flex; flex-wrap: wrap; gap: .5mm 5mm; }
+.options.column { flex-direction: column; }
+.choose { display: flex; gap: 2mm; align-items: flex-start; }
+.choose .options { flex: 1; }
+.choose .fan { gap: 1px; margin-top: 1mm; }
 .box { display: inline-block; width: 3.2mm; height: 3.2mm; border: 1px solid #333; margin-right: 1.5mm;
   vertical-align: -0.4mm; }
 .player { margin: .3mm 0; }
 .led { display: flex; gap: 2mm; align-items: center; margin: .5mm 0; }
+.leds { display: flex; flex-wrap: wrap; gap: 0 3mm; }
+.leds .led { flex: 1 1 30mm; }
 .sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 2mm; }
 .cards .answer { flex: 1 1 22mm; align-self: flex-end; }
 .ladder { border-collapse: collapse; margin: .5mm 0; }
@@ -622,6 +1048,10 @@ svg { display: block; max-width: 100%; height: auto; }
 .ladder th.new { font-weight: bold; }
 .ladder td { width: 30px; height: 46px; padding: 0 1px; vertical-align: top; }
 .ladder td.slot { border: 1px dashed #bbb; border-radius: 3px; }
+.cards.tricks { gap: 1mm 2.5mm; }
+.pack { display: flex; flex-wrap: wrap; gap: 1mm 2.5mm; margin: .5mm 0; }
+.packet { display: flex; gap: 1px; }
+.packet .asked svg { outline: 2px solid #6b4e00; outline-offset: 1px; }
 .key { break-before: page; }
 .key ol { padding-left: 6mm; margin: 3mm 0 0; }
 .key li { margin: 0 0 2mm; break-inside: avoid; }

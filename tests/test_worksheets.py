@@ -3,14 +3,18 @@ gives the same sheet and another seed another, bad input is refused in one line.
 
 The answers are worked out again here from the positions each task prints, through the engine's own
 API (``trick_winner``, ``trick_points``, ``find_melds``, ``may_answer``/``contest``, ``same_suit_ok``,
-``legal_moves``, a claim pushed on a copy), never through :mod:`tartli.worksheets` or the trainers'
-questions. The printed pages are checked in Chromium by tests/browser/test_worksheets.py.
+``legal_moves``, a claim pushed on a copy, the deal and the talon, a :class:`~tartli.match.Match`, a move
+pushed on the position replayed under its rule set), never through :mod:`tartli.worksheets` or the
+trainers' questions; the history answers by the history quiz's own marking (``HistoryQuiz.answer``). The
+printed pages are checked in Chromium by tests/browser/test_worksheets.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import http.client
+import itertools
+import random
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -23,15 +27,27 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from tartli import worksheets
+from tartli import names, trainer_questions, worksheets
 from tartli.__main__ import main
-from tartli.cards import LAST_TRICK_BONUS, Card
+from tartli.cards import LAST_TRICK_BONUS, Card, Rank
+from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import HandState, trick_points, trick_winner
+from tartli.i18n import _, catalog
 from tartli.melds import Meld, MeldKind, contest, find_melds, may_answer, same_suit_ok
-from tartli.moves import GoOut, Play
+from tartli.moves import Bela, Declare, GoOut, Play, Swap
 from tartli.names import upper_first
+from tartli.rules import RuleSet
 from tartli.server.worksheets import worksheet_handlers
-from tartli.trainer_questions import ContestQuestion, MeldsQuestion, PointsQuestion, SameSuitQuestion, TrickQuestion
+from tartli.trainer_questions import (
+    ContestQuestion,
+    DealQuestion,
+    HistoryQuestion,
+    MeldsQuestion,
+    PointsQuestion,
+    SameSuitQuestion,
+    TrickQuestion,
+    VariantQuestion,
+)
 from tartli.worksheets import SHEETS, WorksheetError, tasks, worksheet
 
 LESSONS = list(SHEETS)
@@ -103,7 +119,122 @@ def _engine_answer(kind: str, position: Any) -> object:
         other = state.claim(claimant).other
         assert after.buli[claimant] == (2 if other <= 250 else 1)  # S4: a maccs when the other has 250 or less
         return after.buli[claimant]
+    if kind == "name-card":
+        return position  # the card the picture shows (checked with what the sheet shows, below)
+    if kind.startswith("deal-"):
+        return _deal_answer(position)
+    if kind.startswith("variant-"):
+        return _variant_answer(position)
+    if kind == "history":
+        return _history_answer(position)
     raise AssertionError(f"unknown kind {kind}")
+
+
+def _deal_answer(q: DealQuestion) -> object:
+    """Lesson 03: who leads (D3), may the holder swap (T5), the talon (D1), who deals (D2), from the engine."""
+    state = q.state
+    if q.kind == "leader":
+        assert state.lead is None and not any(state.declared) and state.to_move is not None
+        if state.trick_number == 1:
+            assert state.to_move == 1 - state.dealer  # the non-dealer leads the first trick
+        else:
+            leader, lead, second, _winner = state.tricks[-1]
+            winner = leader if not trick_winner(lead, second, state.trump) else 1 - leader
+            assert state.to_move == winner  # the winner of a trick leads the next
+        return state.to_move
+    if q.kind == "swap":
+        seven = Card(Rank.SEVEN, state.trump)
+        assert seven in state.hand(q.holder)
+        legal = state.is_legal(Swap(q.holder))
+        assert legal is (Swap(q.holder) in state.legal_moves(q.holder))
+        return legal
+    if q.kind == "talon":
+        view = state.view(0)
+        return view.talon_size + (view.indicator is not None)
+    assert q.kind == "dealer" and q.match is not None
+    dealers = [r.dealer for r in q.match.results]
+    assert all(a != b for a, b in itertools.pairwise(dealers))  # the deal alternates
+    assert q.match.dealer == state.dealer == 1 - dealers[-1]
+    return q.match.dealer
+
+
+def _variant_answer(q: VariantQuestion) -> object:
+    """Lesson 11: the position replayed from its deal under the named rule set, and the move tried there."""
+    rules = RuleSet.named(q.rules_name)
+    if q.kind == "indicator":
+        try:
+            HandState.from_seed(q.deal_seed, rules, indicator_packet=q.packet)
+        except TartliError:
+            allowed = False
+        else:
+            allowed = True
+        assert allowed is (q.packet == 6 or q.rules_name == "austrian")  # V1: only the Austrian rules choose
+        return allowed
+    if q.kind == "dealer":
+        assert q.match is not None
+        last = q.match.results[-1]
+        if q.rules_name == "austrian":  # V2: the winner of the hand, who scored more in it
+            gained = [last.meld_points[p] + last.card_points[p] for p in (0, 1)]
+            assert q.match.dealer == max((0, 1), key=lambda p: gained[p])
+        else:
+            assert q.match.dealer == 1 - last.dealer  # D2: the deal alternates
+        return q.match.dealer
+    state = HandState(q.state.deal, rules, q.state.scores_in)
+    state.push_many(q.state.moves)
+    if q.kind == "stichmatsch":
+        phase2 = state.trick_winners[7:]
+        swept = state.is_over and len(set(phase2)) == 1
+        assert (state.stichmatsch is not None) is (swept and q.rules_name != "austrian")  # S2, V9
+        return state.stichmatsch is not None
+    if q.kind == "double":
+        assert isinstance(q.move, GoOut)
+        after = state.copy()
+        after.push(q.move)
+        claimant = q.move.player
+        assert after.out is not None
+        other = state.total(1 - claimant)
+        if after.out[1]:  # a right claim: a maccs at 250 or less (S4), a double below 250 in Austria (V10)
+            assert (max(after.buli) == 2) is (other < 250 if q.rules_name == "austrian" else other <= 250)
+        return max(after.buli) == 2
+    try:
+        state.copy().push(q.move)  # type: ignore[arg-type]
+    except IllegalMoveError:
+        accepted = False
+    else:
+        accepted = True
+    assert accepted is state.is_legal(q.move)  # type: ignore[arg-type]
+    return accepted
+
+
+def _history_answer(q: HistoryQuestion) -> object:
+    """Lesson 12: the option the history quiz itself marks right, in the sheet's language (English here)."""
+    from tartli.widgets.history_quiz import HistoryQuiz
+
+    marked = []
+    for option in q.options:
+        quiz = HistoryQuiz(seed=1, storage_key="")
+        quiz.fact, quiz.options = q.fact, [_(o) for o in q.options]
+        if quiz.answer(_(option)):
+            marked.append(option)
+    assert len(marked) == 1
+    return marked[0]
+
+
+def _answer_words(kind: str, truth: object) -> str:
+    """The key's words for an answer, as the course's buttons say them."""
+    if kind == "name-card":
+        return upper_first(truth.name("en"))  # type: ignore[attr-defined]
+    if kind in ("deal-leader", "deal-dealer", "variant-dealer"):
+        return ("You", "The computer")[truth]  # type: ignore[index]
+    if kind == "deal-swap":
+        return "Yes, the swap is allowed now" if truth else "No, not now"
+    if kind == "deal-talon":
+        return str(truth)
+    if kind in (f"variant-{k}" for k in trainer_questions.LEGALITY_KINDS):
+        return "Yes, that is allowed" if truth else "No, that is refused"
+    if kind.startswith("variant-"):
+        return "Yes" if truth else "No"
+    return str(truth)
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -126,7 +257,12 @@ def test_the_answers_agree_with_the_engine(lesson: str, seed: int) -> None:
         elif task.kind == "melds":
             for meld in truth:  # type: ignore[attr-defined]
                 assert f"{meld.title('en')} {meld.value}".lower() in task.answer.lower()
-        assert RULE_ID.search(task.reason), f"the reason of task {number} names no rule: {task.reason!r}"
+        elif task.kind in ("name-card", "history") or task.kind.startswith(("deal-", "variant-")):
+            assert task.answer == _answer_words(task.kind, truth), (lesson, seed, number, task.kind)
+        if task.kind == "history":  # history teaches no rule: its answers name their source
+            assert "(Source: " in task.reason and _(task.position.fact.why) in task.reason  # type: ignore[attr-defined]
+        else:
+            assert RULE_ID.search(task.reason), f"the reason of task {number} names no rule: {task.reason!r}"
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -138,13 +274,18 @@ def test_every_task_shows_what_it_asks_about(lesson: str) -> None:
             section = _unescaped(_section(page, number))
             shown = _shown_cards(section)
             position = task.position
-            if isinstance(position, TrickQuestion):
+            if isinstance(position, Card):  # lesson 01: the card to name, drawn as a real pack shows it
+                assert shown == [position] and 'aria-label="the card to name"' in section
+                assert position.name("en") not in section and "<title>" not in section
+            elif isinstance(position, TrickQuestion):
                 assert shown == [position.lead, position.second]
                 assert f"Trump: {position.trump.name_in('en')}" in section
                 assert f"Trick {position.trick_number}" in section
                 assert "led first" in section and "played second" in section
-                if lesson == "02":  # the phases are not named before lesson 04
+                if lesson in ("01", "02"):  # the phases are not named before lesson 04
                     assert "phase" not in section
+                if lesson == "01":  # two suits: lesson 01 tells no order of ranks within a suit
+                    assert position.lead.suit is not position.second.suit
                 if lesson == "04":
                     assert position.trick_number <= 7 and "phase 1" in section
                 if lesson == "08":
@@ -177,6 +318,16 @@ def test_every_task_shows_what_it_asks_about(lesson: str) -> None:
                 assert shown == [lead, *position.hand(position.to_move)]
                 assert f"Trump: {position.trump.name_in('en')} · trick {position.trick_number}, phase 2" in section
                 assert f"Your opponent led the {lead.name('en')}" in section
+            elif isinstance(position, DealQuestion):
+                _shows_the_deal_question(position, section, shown)
+            elif isinstance(position, VariantQuestion):
+                _shows_the_variant_question(position, section, shown)
+            elif isinstance(position, HistoryQuestion):
+                fact = position.fact
+                assert shown == [Card.parse(code) for code in fact.cards.split()]
+                assert fact.topic in section and fact.question in section
+                places = [section.index(f"</span>{option}</li>") for option in position.options]
+                assert places == sorted(places)  # the options in the order the seed gave
             else:
                 state, claimant = position  # type: ignore[misc]
                 assert ("You want to claim 501" if claimant == 0 else "The computer wants to claim 501") in section
@@ -193,6 +344,100 @@ def test_every_task_shows_what_it_asks_about(lesson: str) -> None:
                     assert shown == [state.lead] and f"the {state.lead.name('en')}." in section
                 else:
                     assert shown == []
+
+
+def _marked(section: str) -> list[Card]:
+    """The cards a task marks (highlighted in its picture)."""
+    return [
+        Card.parse(code)
+        for code in re.findall(r'class="tartli-card face highlighted[^"]*" data-card="(\w\w)"', section)
+    ]
+
+
+def _shows_the_deal_question(q: DealQuestion, section: str, shown: list[Card]) -> None:
+    """Lesson 03: the question, trumps, the dealer and the trick (no phase named yet), and what it is about."""
+    state = q.state
+    assert "phase" not in section  # the phases come in lesson 04
+    if q.kind != "dealer":
+        dealer = ("you", "the computer")[state.dealer]
+        assert f"Trump: {state.trump.name_in('en')} · dealer: {dealer} · trick {state.trick_number}" in section
+    if q.kind == "leader":
+        assert f"Who leads trick {state.trick_number}?" in section
+        if state.trick_number == 1:
+            assert shown == [] and "nothing has been played yet" in section
+        else:
+            leader, lead, second, _winner = state.tricks[-1]
+            assert shown == [lead, second] and f"Trick {state.trick_number - 1} has just been played" in section
+            assert ("You led" if leader == 0 else "The computer led") in section
+    elif q.kind == "swap":
+        seven = Card(Rank.SEVEN, state.trump)
+        assert f"the {seven.name('en')}, the trump Seven" in section
+        extra = [c for c in (state.lead, state.indicator) if c is not None]
+        assert shown == [*extra, *state.hand(q.holder)] and _marked(section) == [seven]
+        assert ("You lead this trick" if state.leader == 0 else "The computer leads this trick") in section
+        if state.indicator is None:
+            assert "The indicator has been taken" in section
+        if state.declared[state.leader]:
+            assert "declared:" in section
+    elif q.kind == "talon":
+        done = state.trick_number - 1
+        said = "1 trick has been played" if done == 1 else f"{done} tricks have been played"
+        assert f"{said}; trick {state.trick_number} is about to begin" in section
+        assert shown == ([state.indicator] if state.indicator is not None else [])
+    else:
+        assert q.match is not None and shown == []
+        results = q.match.results
+        assert f"Who deals hand {len(results) + 1} of this match?" in section
+        first = ("You dealt", "The computer dealt")[results[0].dealer]
+        assert f"{first} the first hand of this match." in section
+        assert f"{len(results)} hand" in section
+
+
+def _shows_the_variant_question(q: VariantQuestion, section: str, shown: list[Card]) -> None:
+    """Lesson 11: the question names its rule set, and the picture shows what it is about."""
+    state = q.state
+    under = {
+        "hungarian": "Under the Hungarian rules",
+        "pais": "Under the Pais rules",
+        "austrian": "Under the Austrian rules",
+    }
+    assert under[q.rules_name] in section
+    if q.kind in trainer_questions.LEGALITY_KINDS:
+        move = q.move
+        assert move is not None
+        extra = [c for c in (state.lead, state.indicator) if c is not None]
+        assert shown == [*extra, *state.hand(move.player)]
+        assert f"Trump: {state.trump.name_in('en')}" in section and f"trick {state.trick_number}" in section
+        if isinstance(move, Declare):
+            assert set(_marked(section)) == {c for m in move.melds for c in m.cards(state.trump)}
+            for meld in move.melds:
+                assert meld.title("en") in section
+        elif isinstance(move, Swap):
+            assert _marked(section) == [Card(Rank.SEVEN, state.trump)]
+        else:
+            assert isinstance(move, Bela)
+            assert set(_marked(section)) == {Card(Rank.KING, state.trump), Card(Rank.OVER, state.trump)}
+        if q.kind == "same-suit":
+            assert f"scored: {state.scored_melds[0][0].title('en')}" in section
+    elif q.kind == "stichmatsch":
+        assert shown == [c for _leader, lead, second, _w in state.tricks[7:] for c in (lead, second)]
+        for p, name in ((0, "you won"), (1, "the computer won")):
+            late = [str(i + 8) for i, w in enumerate(state.trick_winners[7:]) if w == p]
+            assert f"{name} {', '.join(late) or 'none'}" in section
+    elif q.kind == "double":
+        assert q.move is not None
+        for p in (0, 1):
+            count = f"{state.meld_points[p]} in melds + {state.card_points[p]} in tricks = {state.total(p)}"
+            assert f"{state.scores_in[p]} before this hand + {count}" in section
+        assert "“I am out!”" in section
+    elif q.kind == "dealer":
+        assert q.match is not None
+        last = q.match.results[-1]
+        assert ("Hand 1 was dealt by you." if last.dealer == 0 else "Hand 1 was dealt by the computer.") in section
+        points = [last.meld_points[p] + last.card_points[p] for p in (0, 1)]
+        assert f"you {points[0]}, the computer {points[1]}" in section
+    else:
+        assert section.count('class="asked"') == 1 and f"card {3 * q.packet + 1}" in section
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "de"])
@@ -244,12 +489,83 @@ def test_a_sheet_speaks_its_language(lang: str) -> None:
     assert "Which card wins" not in page and "Answer key" not in page
 
 
+@pytest.mark.parametrize("lang", ["hu", "de"])
+def test_the_new_sheets_keys_speak_the_sheets_language(lang: str) -> None:
+    """The names, players and options of lessons 01, 03, 11 and 12 in the sheet's language, the history
+    answer the one the history quiz marks right in that language."""
+    from tartli.widgets.history_quiz import HistoryQuiz
+
+    words = catalog(lang).gettext
+    before = names.get_language()
+    for lesson in ("01", "03", "11", "12"):
+        for task in tasks(lesson, 6, lang):
+            truth = task.solution
+            if task.kind in ("name-card", "trick"):
+                assert task.answer == upper_first(truth.name(lang))  # type: ignore[attr-defined]
+            elif task.kind in ("deal-leader", "deal-dealer", "variant-dealer"):
+                assert task.answer == words(("You", "The computer")[truth])  # type: ignore[index]
+            elif task.kind == "history":
+                assert isinstance(task.position, HistoryQuestion)
+                assert task.answer == words(task.position.fact.options[0])
+                names.set_language(lang)
+                try:
+                    quiz = HistoryQuiz(seed=1, storage_key="")
+                    quiz.fact, quiz.options = task.position.fact, [words(o) for o in task.position.options]
+                    assert quiz.answer(task.answer)
+                finally:
+                    names.set_language(before)
+            elif task.kind.startswith(("deal-", "variant-")) and task.kind != "deal-talon":
+                assert task.answer == words(_answer_words(task.kind, truth))
+
+
+def test_a_variants_sheet_asks_four_kinds_a_history_sheet_eight_facts() -> None:
+    kinds: set[str] = set()
+    rules: set[str] = set()
+    for seed in range(40):
+        made = tasks("11", seed, "en")
+        assert len(made) == 4 and len({t.kind for t in made}) == 4
+        order = [t.kind.removeprefix("variant-") for t in made]
+        assert order == sorted(order, key=trainer_questions.VARIANT_KINDS.index)  # in the quiz's order
+        kinds.update(order)
+        rules.update(t.position.rules_name for t in made)  # type: ignore[attr-defined]
+    assert kinds == set(trainer_questions.VARIANT_KINDS) and rules == {"hungarian", "pais", "austrian"}
+    facts: set[object] = set()
+    places: set[int] = set()
+    for seed in range(40):
+        made = tasks("12", seed, "en")
+        asked = [t.position.fact for t in made]  # type: ignore[attr-defined]
+        assert len(asked) == len(set(asked)) == 8
+        facts.update(asked)
+        places.update(t.position.order.index(0) for t in made)  # type: ignore[attr-defined]
+    assert facts == set(trainer_questions.FACTS) and places == {0, 1, 2, 3}
+
+
+def test_the_quizzes_and_the_sheets_share_one_copy_of_their_questions() -> None:
+    from tartli.widgets import history_quiz, quiz, variant_quiz
+
+    assert history_quiz.FACTS is trainer_questions.FACTS and history_quiz.SOURCES is trainer_questions.SOURCES
+    assert quiz.DealQuiz.KINDS is trainer_questions.DEAL_KINDS
+    assert variant_quiz.VariantQuiz.KINDS is trainer_questions.VARIANT_KINDS
+    assert variant_quiz.RULE_SET_NAMES is trainer_questions.RULE_SET_NAMES
+    for seed in range(5):  # a quiz draws its kind, then the same position the sheets deal
+        shown = quiz.DealQuiz(seed=seed, kinds=("swap",), storage_key="")
+        rng = random.Random(seed)
+        rng.choice(("swap",))
+        dealt = trainer_questions.deal_deal_question(rng, "swap")
+        assert (dealt.state.deal, dealt.state.moves, dealt.holder) == (
+            shown.state.deal,
+            shown.state.moves,
+            shown.holder,
+        )
+        assert trainer_questions.explain_deal(dealt, "en") == shown.explain()
+
+
 # ---------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize(
     ("lesson", "seed", "lang"),
     [
-        ("03", 1, "en"),  # a lesson without exercises of these kinds
-        ("10", 1, "en"),
+        ("10", 1, "en"),  # a lesson without exercises of these kinds (whole games)
+        ("13", 1, "en"),
         ("99", 1, "en"),
         ("", 1, "en"),
         ("two", 1, "en"),
@@ -271,7 +587,8 @@ def test_bad_input_is_refused(lesson: Any, seed: Any, lang: Any) -> None:
 
 def test_a_lesson_may_be_named_by_its_number_or_its_page() -> None:
     assert worksheet("7", 2, "en") == worksheet("07", 2, "en") == worksheet("07_sequences.ipynb", 2, "en")
-    assert worksheets.lessons() == ("02", "04", "05", "06", "07", "08", "09")
+    assert worksheets.lessons() == ("01", "02", "03", "04", "05", "06", "07", "08", "09", "11", "12")
+    assert worksheet("1", 2, "en") == worksheet("01_pack.ipynb", 2, "en")
 
 
 def test_the_command_writes_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -284,10 +601,24 @@ def test_the_command_writes_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.parametrize("lesson", ["01", "03", "11", "12"])
+def test_the_command_writes_the_new_sheets(lesson: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["worksheet", lesson.lstrip("0"), "--seed", "12", "--language", "de"]) == 0
+    out, err = capsys.readouterr()
+    assert out.rstrip("\n") == worksheet(lesson, 12, "de").rstrip("\n") and err == ""
+
+
+def test_the_commands_help_names_every_lesson_with_a_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["worksheet", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"the lesson: {', '.join(worksheets.lessons()[:-1])} or {worksheets.lessons()[-1]}" in said
+
+
 @pytest.mark.parametrize(
     "args",
     [
-        ["worksheet", "03"],
+        ["worksheet", "10"],
         ["worksheet", "02", "--seed", "x"],
         ["worksheet", "02", "--seed", "-3"],
         ["worksheet", "02", "--seed", "12345678901234567890"],
@@ -367,7 +698,7 @@ def test_the_servers_defaults_are_seed_1_and_the_browsers_language(fetch: Callab
 
 def test_bad_parameters_are_a_400_with_a_short_text(fetch: Callable[..., Answer]) -> None:
     for query in (
-        "lesson=03",
+        "lesson=13",
         "lesson=02&seed=x",
         "lesson=02&seed=-1",
         "lesson=02&seed=99999999999999999999999",
