@@ -68,6 +68,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, open_class
+from tartli.server.duel_api import duel_handlers
+from tartli.server.duels import DuelFolder
 from tartli.server.kernels import ANONYMOUS, KernelPolicy, course_kernel_manager, done_serving, serving
 from tartli.server.logs import Throttle, follow_kernel_log
 from tartli.server.worksheets import worksheet_handlers
@@ -648,6 +650,9 @@ class TartliVoila(Voila):  # type: ignore[misc]
         handlers += class_handlers(self.base_url, self.class_folder)
         handlers += class_page_handlers(self.base_url, self.class_folder)
         handlers += worksheet_handlers(self.base_url)
+        # Issue 38: the tables for two browsers (tartli.server.duel_api), their store beside the classes'.
+        self.duel_folder = DuelFolder(self.data_dir or default_data_dir())  # opened when a table is opened
+        handlers += duel_handlers(self.base_url, self.duel_folder, self.class_folder)
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)

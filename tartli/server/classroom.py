@@ -321,6 +321,19 @@ class ClassStore:
                 (json.dumps(progress, separators=(",", ":"), sort_keys=True), now, place[0], place[1], since, pupil),
             )
 
+    def class_of(self, token: object) -> str | None:
+        """The code of the class whose pupil holds ``token``, None if no pupil does (a table for two is
+        opened in a class, and a class's tables are listed, for its pupils only: issue 38)."""
+        if not isinstance(token, str):
+            return None
+        with self._lock:
+            row = self._db.execute(
+                "SELECT classes.code FROM pupils JOIN classes ON classes.id = pupils.class_id "
+                "WHERE pupils.token_hash = ?",
+                (_hash(token),),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
     def leave(self, token: object) -> None:
         """The pupil with ``token`` leaves the class: everything kept of them is deleted."""
         if not isinstance(token, str):

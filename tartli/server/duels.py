@@ -228,9 +228,13 @@ class DuelStore:
     of it at once (the web API's long poll waits on them).
     """
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, path: str | Path, *, clock: Callable[[], float] = time.time, deals: random.Random | None = None
+    ) -> None:
         self.path = str(path)
         self.clock = clock
+        self._deals = deals
+        """Where the tables' seeds come from: a test's generator (the same deals every run), else secrets."""
         self._lock = threading.RLock()
         self._db = sqlite3.connect(self.path, timeout=5.0, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA foreign_keys = ON")
@@ -377,10 +381,11 @@ class DuelStore:
         if not shown:
             raise BadArgument(N_("type your first name to sit at the table"))
         if rules is not None and not isinstance(rules, RuleSet):
-            raise BadArgument(N_("the rules are a rule set of the course"))
+            raise BadArgument(N_("these are not rules the course knows"))
         rules = rules or RuleSet()
         klass = (normal_code(class_code) or None) if class_code is not None else None
-        token, seed, now = secrets.token_hex(16), secrets.token_hex(16), self.clock()
+        seed = secrets.token_hex(16) if self._deals is None else f"{self._deals.getrandbits(64):016x}"
+        token, now = secrets.token_hex(16), self.clock()
         match = Match(rules, rng=_deal_rng(seed, 1))
         with self._transaction() as db:
             if db.execute("SELECT COUNT(*) FROM duels WHERE closed IS NULL").fetchone()[0] >= MAX_TABLES:
@@ -761,9 +766,11 @@ class DuelFolder:
     """The duel store of a data folder, opened when first needed: a course where no table is opened
     writes nothing there (a request for a table then finds none: :class:`NotAllowed`)."""
 
-    def __init__(self, folder: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, folder: str | Path, *, clock: Callable[[], float] = time.time, deals: random.Random | None = None
+    ) -> None:
         self.folder = Path(folder).expanduser()
-        self.clock = clock
+        self.clock, self.deals = clock, deals
         self._store: DuelStore | None = None
         self._lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
@@ -773,7 +780,7 @@ class DuelFolder:
         with self._lock:
             if self._store is None and (create or (self.folder / FILE_NAME).exists()):
                 self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-                self._store = DuelStore(self.folder / FILE_NAME, clock=self.clock)
+                self._store = DuelStore(self.folder / FILE_NAME, clock=self.clock, deals=self.deals)
                 for callback in self._listeners:
                     self._store.listen(callback)
             if self._store is None:
