@@ -242,7 +242,7 @@ class DuelStore:
             self._db.execute("PRAGMA journal_mode = WAL")
         self._db.executescript(SCHEMA)
         self._matches: dict[str, tuple[int, int, Match]] = {}  # code -> (id, version, the match at that version)
-        self._shadows: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self._shadows: OrderedDict[tuple[str, int, int], str] = OrderedDict()  # (seed, version, seat) -> JSON
         self._shadow_lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
         self._changes = threading.Condition()
@@ -471,7 +471,7 @@ class DuelStore:
         away = None if other is None else now - other.last_seen
         game = {
             "tartli-table": 1,
-            "record": self._record_for(table.code, version, seat, record, over),
+            "record": self._record_for(table, version, seat, record, over),
             "buli": booked,
             "tie_pending": tie_pending,
             "hands": hands,
@@ -493,20 +493,21 @@ class DuelStore:
             "game": game,
         }
 
-    def _record_for(self, code: str, version: int, seat: int, record: Record, over: bool) -> dict[str, Any]:
-        """The hand's record for ``seat``: the real one once the hand is over, else its shadow (made once a
-        moment: seeded by the table, the version and the seat)."""
+    def _record_for(self, table: _Table, version: int, seat: int, record: Record, over: bool) -> dict[str, Any]:
+        """The hand's record for ``seat``: the real one once the hand is over, else its shadow, made once a
+        moment (seeded by the table's code, the version and the seat; kept by the table's secret seed, so
+        that a later table with the same code never gets it)."""
         if over:
             return record.to_dict()
-        key = (code, version, seat)
+        key = (table.seed, version, seat)
         with self._shadow_lock:
             kept = self._shadows.get(key)
             if kept is not None:
                 self._shadows.move_to_end(key)
-                return kept
-        made = shadow_record(record.replay(), seat, f"{code}:{version}:{seat}").record.to_dict()
+                return dict(json.loads(kept))
+        made = shadow_record(record.replay(), seat, f"{table.code}:{version}:{seat}").record.to_dict()
         with self._shadow_lock:
-            self._shadows[key] = made
+            self._shadows[key] = json.dumps(made)
             while len(self._shadows) > SHADOWS_KEPT:
                 self._shadows.popitem(last=False)
         return made
