@@ -48,6 +48,7 @@ import logging
 import os
 import re
 import secrets
+import sqlite3
 import struct
 import sys
 import tempfile
@@ -65,12 +66,15 @@ from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from tartli.server import DUELS_ENV
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import class_handlers
-from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, open_class
-from tartli.server.duel_api import duel_handlers
+from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, normal_code, open_class
+from tartli.server.duel_api import SEAT_COOKIE, duel_handlers
+from tartli.server.duel_pages import duel_page_handlers
 from tartli.server.duels import DuelFolder
-from tartli.server.kernels import ANONYMOUS, KernelPolicy, course_kernel_manager, done_serving, serving
+from tartli.server.duels import NotAllowed as DuelNotAllowed
+from tartli.server.kernels import ANONYMOUS, KERNEL_ENV, KernelPolicy, course_kernel_manager, done_serving, serving
 from tartli.server.logs import Throttle, follow_kernel_log
 from tartli.server.worksheets import worksheet_handlers
 
@@ -378,7 +382,11 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         notebook before the request came, without the address's query."""
         lang = self.get_argument("lang", "en")
         pooled = getattr(self.kernel_manager, "policy", KernelPolicy()).language
-        if lang != pooled or self.get_argument("record", None) is not None:
+        if (
+            lang != pooled
+            or self.get_argument("record", None) is not None
+            or self.get_argument("duel", None) is not None
+        ):
             return False
         return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args))
 
@@ -394,12 +402,16 @@ class CourseVoilaHandler(CookieVoilaHandler):
             return  # sent on, with a cookie or to the address without the marker
         if self.sent_to_its_language():
             return  # (before it takes a place: its address in its language is asked for next)
+        seat = self._seat()
+        if seat is None:
+            return  # sent to take a seat at the table first
         manager = self.kernel_manager
         admission = manager.admit(visitor, needs_place=not self._served_from_pool(path))
         if admission.refused is not None:
             self._refuse(admission.refused, visitor)
             return
         mark = serving(admission.token, visitor)
+        seated = KERNEL_ENV.set(seat) if seat else None
         self.set_cookie(API_COOKIE, "1", path=self.base_url, samesite="Lax")  # (the template loads the class script)
         try:
             await manager.room_made(admission)
@@ -407,6 +419,33 @@ class CourseVoilaHandler(CookieVoilaHandler):
         finally:
             manager.release(admission.token)
             done_serving(mark)
+            if seated is not None:
+                KERNEL_ENV.reset(seated)
+
+    def _seat(self) -> dict[str, str] | None:
+        """A table for two browsers (``?duel=CODE``, issue 38): the seat this browser holds there, as the
+        variables its page's kernel gets (the seat's token and the server's own address, for the kernel to
+        call the duel API: :mod:`tartli.widgets.duel`); ``{}`` for a page that names no table. None: the
+        browser holds no seat there, and was sent to the page where a seat is taken."""
+        code = self.get_query_argument("duel", None)
+        if code is None:
+            return {}
+        code = normal_code(code)
+        token = self.get_cookie(SEAT_COOKIE + code, "") or ""
+        folder: DuelFolder | None = getattr(self.settings.get("tartli_app"), "duel_folder", None)
+        try:
+            if folder is None or not token:
+                raise DuelNotAllowed()
+            folder.store().version_of(code, token)
+        except (DuelNotAllowed, sqlite3.Error):
+            query = urlencode({"code": code, "lang": self.page_language()})
+            self.redirect(f"{self.base_url}tartli/duel?{query}")
+            return None
+        app = self.settings.get("tartli_app")
+        host = getattr(app, "ip", "") or "127.0.0.1"
+        host = "127.0.0.1" if host in ("0.0.0.0", "::", "localhost") else host
+        host = f"[{host}]" if ":" in host else host
+        return {"TARTLI_SEAT": token, "TARTLI_SERVER": f"http://{host}:{getattr(app, 'port', 0)}{self.base_url}"}
 
     def _visitor(self) -> str | None:
         """This browser's visitor name; None if the request was redirected (a cookie was set)."""
@@ -653,6 +692,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
         # Issue 38: the tables for two browsers (tartli.server.duel_api), their store beside the classes'.
         self.duel_folder = DuelFolder(self.data_dir or default_data_dir())  # opened when a table is opened
         handlers += duel_handlers(self.base_url, self.duel_folder, self.class_folder)
+        handlers += duel_page_handlers(self.base_url)
+        os.environ[DUELS_ENV] = "1"  # the kernels inherit it: the table page offers a game against a classmate
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
         self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)

@@ -25,6 +25,8 @@ DUEL_WORDS = {
     "noTable": N_("No table has that code, or it was closed: check the code with your classmate."),
     "tooMany": N_("Too many tries: wait a minute, then try again."),
     "busy": N_("The course's server did not answer: try again in a moment."),
+    "joinTable": N_("Join {name}'s table"),
+    "playing": N_("{first} and {second} are playing."),
 }
 """What the page's script says (in the page's language)."""
 
@@ -47,6 +49,7 @@ DUEL_PAGE_WORDS = {
         "after the table closes (a table nobody plays for 30 minutes closes by itself)."
     ),
     "MAP_LINK": N_("Back to the course map"),
+    "LOBBY_TITLE": N_("Tables in your class"),
 }
 """The page's own words (filled in where the page says ``__KEY__``)."""
 

@@ -37,15 +37,18 @@ from tartli.errors import TartliError
 from tartli.game import PlayerView
 from tartli.i18n import _, language, ngettext
 from tartli.moves import GoOut, Move
+from tartli.server import DUELS_ENV
 from tartli.widgets.table import TableController, _kernel_loop
 
 log = logging.getLogger(__name__)
 
-DUEL_CONTROLS = ("swap", "melds", "out", "last-trick", "pause", "records")
-"""What a table for two browsers offers besides playing cards (see the module's docstring)."""
+DUEL_CONTROLS = ("swap", "melds", "out", "last-trick", "pause")
+"""What a table for two browsers offers besides playing cards (see the module's docstring). Its record is
+offered once the hand is over (the real hand: every card has been played), never a record of the hand under
+way (this page holds a shadow of it) and never loading one (it would replace the shared game)."""
 
-DUELS_ENV = "TARTLI_DUELS"
-"""Set (to ``1``) in the environment of every kernel of the course's server, where tables for two browsers exist."""
+_LINE_STYLE = "font-size: 16px; line-height: 1.45; margin: .2em 0; white-space: normal; overflow-wrap: anywhere"
+"""The line above the table: the page's text size (a widget's HTML is set smaller), a long link wrapped."""
 
 POLL_WAIT = 25.0
 """Seconds a long poll waits at the server for the other's move before asking again."""
@@ -227,7 +230,7 @@ class DuelTable(TableController):
             lines.append(said.format(name=other, minutes=minutes))
         else:
             lines.append(_("You are playing {name}.").format(name=other))
-        self.duel_status.value = "<p>" + " ".join(lines) + "</p>"
+        self.duel_status.value = f"<p style='{_LINE_STYLE}'>" + " ".join(lines) + "</p>"
         offer = status == "playing" and isinstance(away, (int, float)) and away >= 120 and not computer
         self.computer_button.description = _("Let the computer play for {name}").format(name=self.other_name)
         self.computer_button.layout.display = "" if offer else "none"
@@ -236,10 +239,21 @@ class DuelTable(TableController):
 
     def _status_html(self) -> str:
         state = self.state
+        waiting = self.duel.get("status") if self.duel else None
+        if waiting in ("waiting", "closed"):
+            line = _("Waiting for a classmate to sit down.") if waiting == "waiting" else _("This table is closed.")
+            return f"<b>{html.escape(line)}</b>"
         if not state.is_over and state.to_move is not None and state.to_move != self.human and self.duel:
             line = _("{name}'s turn: waiting for their move…").format(name=self.other_name)
             return f"<b>{html.escape(line)}</b>"
         return super()._status_html()
+
+    def _refresh_download(self) -> None:
+        """The hand's record to save, once the hand is over (the server then sends the real one)."""
+        over = self.state.is_over
+        self.download.layout.display = "" if over else "none"
+        if over:
+            super()._refresh_download()
 
     # ------------------------------------------------------------ moves go to the server
     def act(self, move: Move) -> None:

@@ -1,0 +1,190 @@
+"""Pupil against pupil through the real course server and two Chromium pages (issue 38): Anna opens a table on
+a phone, Bence takes the other seat from her link at 1280 px, they play a whole hand each seeing only their own
+cards and the other's moves as they come, deal the next hand; a reload and a server restart bring each back to
+the same seat of the same game.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, start_server, stop_server
+from tests.browser.test_access import audit
+from tests.browser.test_app import STATE_JS, TableState, table_state
+from tests.browser.test_class_server import THREE_POOLS
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+MOVE_SEEN_MS = 30_000
+"""How long a page waits to show the other's move. The long poll brings it within a fraction of a second on an
+idle machine (the test prints the times it saw); the bound is wide for a busy one."""
+
+DUEL_LINE = "() => (document.querySelector('.tartli-duel-status') || {innerText: ''}).innerText"
+
+
+def duel_line(page: Any) -> str:
+    text: str = page.evaluate(DUEL_LINE)
+    return text
+
+
+def wait_for_line(page: Any, words: str, timeout: float = PAGE_TIMEOUT_MS) -> None:
+    page.wait_for_function(f"() => ({DUEL_LINE})().includes({words!r})", timeout=timeout)
+
+
+def seat_at_table(page: Any, name: str, button: str) -> None:
+    """On the page where a seat is taken: type the name, press the button, and wait for the table."""
+    field = page.locator("#join-name" if button == "Take the seat" else "#open-name")
+    field.fill(name)
+    page.get_by_role("button", name=button, exact=True).click()
+    page.wait_for_url("**/table.ipynb?duel=*", timeout=30_000)
+    page.locator(".tartli-duel .tartli-board svg").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+
+
+def trick_cards(page: Any) -> str:
+    """What the board shows besides the player's hand (the trick, the talon, the other's backs): its text."""
+    text: str = page.evaluate(
+        "() => { const svg = document.querySelector('.tartli-board svg'); return svg ? svg.textContent : ''; }"
+    )
+    return text
+
+
+def take_a_turn(page: Any) -> bool:
+    """If it is this page's turn: pass a declaration it need not make, else play its first playable card.
+    True if it acted."""
+    state: TableState = table_state(page)
+    if "Your turn" not in state.status:
+        return False
+    passing = page.get_by_role("button", name="Pass", exact=True)
+    if passing.is_visible() and not state.playable:
+        passing.click()
+        page.wait_for_function(
+            "() => !document.querySelector('.tartli-duel .tartli-table').children[0].innerText.includes('Your turn')"
+            " || document.querySelector('.tartli-board [data-pick] svg.playable') !== null",
+            timeout=MOVE_SEEN_MS,
+        )
+        return True
+    if not state.playable:
+        return False
+    pick = state.playable[0]
+    page.locator(f'.tartli-board [data-pick="{pick}"]').click()
+    page.wait_for_function(
+        "([pick]) => !Array.from(document.querySelectorAll('.tartli-board [data-pick]'))"
+        ".map((n) => n.getAttribute('data-pick')).includes(pick)",
+        arg=[pick],
+        timeout=MOVE_SEEN_MS,
+    )
+    return True
+
+
+def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seats(
+    tmp_path: Path, playwright_driver: Any
+) -> None:
+    log = tmp_path / "voila.log"
+    server = start_server(log, extra=THREE_POOLS)
+    browser = launch_chromium(playwright_driver)
+    try:
+        anna = browser.new_context(**PHONE).new_page()
+        anna.goto(f"{server.base_url}/tartli/duel?lang=en")
+        audit(anna, "the page where a table is opened, 390 px")
+        anna.screenshot(path=str(tmp_path / "duel-page-390.png"), full_page=True)  # (pictures to look at)
+        seat_at_table(anna, "Anna", "Open a table")
+        wait_for_line(anna, "Waiting for a classmate")
+        anna.screenshot(path=str(tmp_path / "waiting-390.png"), full_page=True)
+        code = anna.locator(".tartli-duel-code").inner_text()
+        link = anna.locator(".tartli-duel-status a").get_attribute("href") or ""
+        assert link.endswith(f"tartli/duel?code={code}") and link.startswith(server.base_url), link
+
+        bence = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        bence.goto(link)
+        assert bence.locator("#join-code").input_value() == code, "the link's code is filled in"
+        seat_at_table(bence, "Bence", "Take the seat")
+        wait_for_line(bence, "You are playing Anna.")
+        sat = time.monotonic()
+        wait_for_line(anna, "You are playing Bence.", timeout=MOVE_SEEN_MS)
+        seen_sitting = time.monotonic() - sat
+        audit(anna, "a seat at a table for two, 390 px")
+        bence.screenshot(path=str(tmp_path / "bence-join-1280.png"), full_page=True)
+
+        # the whole hand: each page plays when the status says it is its turn; the other sees the move
+        pages = {"Anna": anna, "Bence": bence}
+        waits: list[float] = []
+        moves = 0
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            states = {name: table_state(page) for name, page in pages.items()}
+            if all("Hand over" in s.status for s in states.values()):
+                break
+            mover = next((name for name, s in states.items() if "Your turn" in s.status), None)
+            if mover is None:
+                time.sleep(0.2)
+                continue
+            other = pages["Bence" if mover == "Anna" else "Anna"]
+            before = other.evaluate(STATE_JS)["status"], trick_cards(other)
+            started = time.monotonic()
+            if not take_a_turn(pages[mover]):  # (its page was still showing the move before: look again)
+                time.sleep(0.2)
+                continue
+            other.wait_for_function(
+                "([status, board]) => { const t = document.querySelector('.tartli-duel .tartli-table');"
+                " const svg = document.querySelector('.tartli-board svg');"
+                " return (t && t.children[0].innerText.trim() !== status) || (svg && svg.textContent !== board); }",
+                arg=list(before),
+                timeout=MOVE_SEEN_MS,
+            )
+            waits.append(time.monotonic() - started)
+            moves += 1
+            if moves == 9:
+                anna.screenshot(path=str(tmp_path / "playing-390.png"), full_page=True)
+                bence.screenshot(path=str(tmp_path / "playing-1280.png"), full_page=True)
+        else:
+            anna.screenshot(path=str(tmp_path / "anna.png"), full_page=True)
+            bence.screenshot(path=str(tmp_path / "bence.png"), full_page=True)
+            pytest.fail(f"the hand did not end within 5 minutes: {table_state(anna)} / {table_state(bence)}")
+        assert moves >= 20, moves
+        # the hand's record is offered once it is over: the real hand, the same for both
+        saved = [page.locator(".tartli-duel a[download]").get_attribute("href") for page in pages.values()]
+        assert saved[0] and saved[0] == saved[1], "both players save the same, real record"
+        for page in pages.values():
+            assert "Hand over" in table_state(page).status
+
+        # the next hand, dealt once for both
+        anna.get_by_role("button", name="Next hand", exact=True).click()
+        bence.wait_for_function(
+            "() => document.querySelectorAll('.tartli-board [data-pick]').length === 9", timeout=MOVE_SEEN_MS
+        )
+        hand_before = table_state(bence).hand
+
+        # a reload keeps the seat
+        bence.reload()
+        bence.locator(".tartli-duel .tartli-board svg").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        wait_for_line(bence, "You are playing Anna.")
+        assert table_state(bence).hand == hand_before
+
+        # a restart of the server keeps the game (the same port: the browsers keep their seats' cookies)
+        stop_server(server)
+        server = start_server(log, extra=THREE_POOLS, port=server.port)
+        bence.reload()
+        bence.locator(".tartli-duel .tartli-board svg").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        wait_for_line(bence, "You are playing Anna.")
+        assert table_state(bence).hand == hand_before, "the same hand after the restart"
+
+        # a browser without the seat is sent to take one, and a full table says so
+        stranger = browser.new_context().new_page()
+        stranger.goto(server.url("table.ipynb") + f"?duel={code}")
+        stranger.wait_for_url("**/tartli/duel?code=*", timeout=30_000)
+        stranger.locator("#join-name").fill("Cili")
+        stranger.get_by_role("button", name="Take the seat", exact=True).click()
+        stranger.get_by_text("already has two players").wait_for(timeout=15_000)
+        waits.sort()
+        print(
+            f"\nsitting down seen by the other in {seen_sitting:.2f} s; {moves} moves, each seen by the other in "
+            f"{waits[len(waits) // 2]:.2f} s (median), {waits[int(len(waits) * 0.95)]:.2f} s (p95)"
+        )
+    finally:
+        browser.close()
+        stop_server(server)
