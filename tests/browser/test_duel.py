@@ -6,12 +6,16 @@ the same seat of the same game.
 
 from __future__ import annotations
 
+import bisect
+import re
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
+from tartli.record import Record
 from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, start_server, stop_server
 from tests.browser.test_access import audit
 from tests.browser.test_app import STATE_JS, TableState, table_state
@@ -81,6 +85,53 @@ def take_a_turn(page: Any) -> bool:
     return True
 
 
+CARD = re.compile(r'data-card=\\?"([0-9AKOUX][ABHL])\\?"')
+"""A card face in a page or a widget message (tartli.render.cards marks each face it draws)."""
+
+
+class Sent:
+    """Every HTTP response body and websocket frame the server sends one page, with the time it came; the
+    test notes when each move began (``starts``), to know which moment of the hand a frame belongs to."""
+
+    def __init__(self, page: Any) -> None:
+        self.frames: list[tuple[float, str]] = []
+        self.responses: list[Any] = []
+        self.starts: list[float] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        page.on("response", lambda response: self.responses.append(response))
+
+    def _frame(self, payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode("utf-8", errors="replace")
+        self.frames.append((time.monotonic(), text))
+
+    def check(self, record: Record, seat: int) -> str:
+        """No card the other player held hidden from ``seat`` (their hand less the cards ``seat`` knows, and the
+        talon less the indicator) appears in anything sent to the page, at the moments it was hidden."""
+        state = record.new_state()
+        hidden = []
+        for move in [None, *record.moves]:
+            if move is not None:
+                state.push(move)
+            view = state.view(seat)
+            other = set(state.hand(1 - seat)) - set(view.opponent_known)
+            hidden.append({c.text for c in other | set(state.talon)} - {view.indicator.text if view.indicator else ""})
+        bodies = []
+        for response in self.responses:
+            if "/voila/render/table.ipynb" in response.url and response.status == 200:
+                bodies.append((0.0, response.text()))
+        shown_mine, checks = set(), 0
+        for when, text in [*bodies, *self.frames]:
+            cards = set(CARD.findall(text))
+            moment = bisect.bisect_right(self.starts, when)  # moves begun before this came
+            forbidden = set.intersection(*hidden[max(0, moment - 2) : moment + 1])
+            leaked = cards & forbidden
+            assert not leaked, f"the page was sent the other's hidden cards {sorted(leaked)} at move {moment}"
+            shown_mine |= cards & set(c.text for c in record.deal.hands[seat])
+            checks += len(forbidden) if cards else 0
+        assert shown_mine and checks > 100, "the check saw the page's own cards: it can see a card"
+        return f"{len(self.frames)} frames and {len(bodies)} pages sent to the page: none showed a hidden card"
+
+
 def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seats(
     tmp_path: Path, playwright_driver: Any
 ) -> None:
@@ -100,6 +151,7 @@ def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seat
         assert link.endswith(f"tartli/duel?code={code}") and link.startswith(server.base_url), link
 
         bence = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        seen = Sent(bence)  # everything the server sends Bence's page: checked against Anna's hidden cards below
         bence.goto(link)
         assert bence.locator("#join-code").input_value() == code, "the link's code is filled in"
         seat_at_table(bence, "Bence", "Take the seat")
@@ -129,6 +181,7 @@ def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seat
             if not take_a_turn(pages[mover]):  # (its page was still showing the move before: look again)
                 time.sleep(0.2)
                 continue
+            seen.starts.append(started)
             other.wait_for_function(
                 "([status, board]) => { const t = document.querySelector('.tartli-duel .tartli-table');"
                 " const svg = document.querySelector('.tartli-board svg');"
@@ -147,8 +200,12 @@ def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seat
             pytest.fail(f"the hand did not end within 5 minutes: {table_state(anna)} / {table_state(bence)}")
         assert moves >= 20, moves
         # the hand's record is offered once it is over: the real hand, the same for both
-        saved = [page.locator(".tartli-duel a[download]").get_attribute("href") for page in pages.values()]
+        saved = [page.locator(".tartli-duel a[download]").get_attribute("href") or "" for page in pages.values()]
         assert saved[0] and saved[0] == saved[1], "both players save the same, real record"
+        record = Record.from_json(unquote(saved[0].split(",", 1)[1]))
+        assert len(record.moves) == moves, "the record holds every move the two pages made, and replays"
+        checked = seen.check(record, seat=1)
+        print(f"\n{checked}")
         for page in pages.values():
             assert "Hand over" in table_state(page).status
 
