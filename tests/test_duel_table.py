@@ -4,12 +4,14 @@ the course's server and two Chromium pages: tests/browser/test_duel.py.)"""
 
 from __future__ import annotations
 
+import html
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tartli.bots.evaluate import restrict
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.moves import GoOut, Move, Play, Swap
 from tartli.server.duels import DuelStore
@@ -61,8 +63,8 @@ def real_state(store: DuelStore, code: str) -> Any:
 
 
 def a_move(table: DuelTable, rng: random.Random) -> Move:
-    view = table.state.view(table.seat)
-    moves = [m for m in view.legal_moves if table._offered(m) and not isinstance(m, (GoOut, Swap))]
+    view = restrict(table.state.view(table.seat), table._offered)  # what the table's buttons offer
+    moves = [m for m in view.legal_moves if not isinstance(m, (GoOut, Swap))]
     plays = [m for m in moves if isinstance(m, Play)]
     return rng.choice(moves if rng.random() < 0.3 else plays or moves)
 
@@ -90,6 +92,8 @@ def test_a_table_waits_for_the_second_player_and_then_each_seat_sees_only_its_ow
                 theirs.tricks,
                 theirs.totals,
             )
+        assert all(t.review_panel.button.layout.display == "none" for t in tables), "no review during the hand"
+        assert all(t.download.layout.display == "none" for t in tables), "no record of a hand under way"
         mover = tables[real.to_move]
         waiting = tables[1 - real.to_move]
         assert "waiting for their move" in waiting.status.value
@@ -103,6 +107,11 @@ def test_a_table_waits_for_the_second_player_and_then_each_seat_sees_only_its_ow
     for table in tables:
         assert table.state.is_over and table.state.totals == real_state(store, code).totals
         assert table.next_button.layout.display != "none"
+        assert table.hint_button.layout.display == "none", "no Hint against a person"
+        assert table.review_panel.button.layout.display != "none", "the hand over: each may review it"
+        assert table.download.layout.display != "none", "and save its record"
+    decided = anna.learner_review().decisions
+    assert decided and all(real_state(store, code).moves[d.index].player == 0 for d in decided), "Anna's own"
     anna.next_hand()
     bence.next_hand()  # (pressed on both: the second finds the hand dealt)
     assert anna.duel["hand_number"] == bence.duel["hand_number"] == 2
@@ -152,3 +161,14 @@ def test_leaving_closes_the_table_for_both(seats: Any) -> None:
         assert "This table is closed." in table.duel_status.value and table.leave_button.layout.display == "none"
     with pytest.raises(TartliError):
         anna.act(Play(0, anna.state.hand(0)[0]))
+
+
+def test_the_table_page_offers_a_classmate_only_where_a_server_keeps_the_game(monkeypatch: Any) -> None:
+    from tartli.server import DUELS_ENV
+    from tartli.widgets.duel import classmate_link
+
+    monkeypatch.setenv(DUELS_ENV, "1")
+    assert "href='../../tartli/duel'" in classmate_link().value
+    monkeypatch.delenv(DUELS_ENV)
+    said = html.unescape(classmate_link().value)
+    assert "href" not in said and "needs the course's own server" in said and "Two people at one screen" in said

@@ -13,9 +13,9 @@ holds that table's seat (:mod:`tartli.server.app`). A reload or a phone that loc
 same seat.
 
 The table offers what a game between two people needs: the cards, melds, béla, the swap, going out,
-the last trick, how long a trick stays, and the hand's record when it is over. Undo, the computer's
-level, new deals and both hands shown are not offered (they would change a shared game); the Hint and
-the review are not offered while a hand is played against a person.
+the last trick, how long a trick stays, and, once the hand is over, its record and its review (each
+player's own, of their own decisions). Undo, the computer's level, new deals and both hands shown are not
+offered (they would change a shared game), nor the Hint: a player against a person plays on their own.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from tartli.widgets.table import TableController, _kernel_loop
 
 log = logging.getLogger(__name__)
 
-DUEL_CONTROLS = ("swap", "melds", "out", "last-trick", "pause")
+DUEL_CONTROLS = ("swap", "melds", "out", "last-trick", "pause", "review")
 """What a table for two browsers offers besides playing cards (see the module's docstring). Its record is
 offered once the hand is over (the real hand: every card has been played), never a record of the hand under
 way (this page holds a shadow of it) and never loading one (it would replace the shared game)."""
@@ -360,12 +360,17 @@ def duel_widget(query: str) -> w.Widget | None:
 
 
 def classmate_link() -> w.HTML:
-    """The table page's way to a game against a classmate on another device: shown on the course's server
-    only (Binder and the static edition have no server to hold the game)."""
+    """The table page's way to a game against a classmate on another device, on the course's server; elsewhere
+    (Binder, where each person has a server of their own, and the static edition) why there is none, and the
+    table for two people at one screen instead."""
     if not os.environ.get(DUELS_ENV):
-        return w.HTML(layout=w.Layout(display="none"))
+        why = _(
+            "Playing a classmate on another device needs the course's own server (the tartli course command), "
+            "which keeps the game for both; here two people can play at one screen: {two_people}."
+        ).format(two_people=_("Two people at one screen"))
+        return w.HTML(f"<p style='{_LINE_STYLE}'>{html.escape(why)}</p>")
     text = _("Play a classmate on another device")
-    return w.HTML(f"<p><a href='../../tartli/duel'>{html.escape(text)} →</a></p>")
+    return w.HTML(f"<p style='{_LINE_STYLE}'><a href='../../tartli/duel'>{html.escape(text)} →</a></p>")
 
 
 __all__ = [
