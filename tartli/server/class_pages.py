@@ -57,6 +57,8 @@ PUPIL_WORDS = {
     "leaveAsk": N_("Leave the class? Your teacher will no longer see your progress; it stays in this browser."),
     "left": N_("You have left the class: the server keeps nothing of you now."),
     "gone": N_("You are no longer in the class: your teacher closed it or removed you."),
+    "playClassmate": N_("Play a classmate"),
+    "tablesOpen": N_("Tables waiting for a player in your class: {n}."),
 }
 
 TEACHER_WORDS = {
@@ -76,6 +78,8 @@ TEACHER_WORDS = {
         "Close the class? Every pupil's progress kept on the server is deleted; it stays in their browsers."
     ),
     "closed": N_("The class is closed: the server keeps nothing of it."),
+    "game": N_("{first} against {second}: hand {hand}, games won {won}"),
+    "gameWaiting": N_("{name} waits for a classmate at a table"),
 }
 
 TEACHER_PAGE_WORDS = {
@@ -96,6 +100,7 @@ TEACHER_PAGE_WORDS = {
     "CSV_BUTTON": N_("Download the table (CSV)"),
     "NEW_KEY_BUTTON": N_("New teacher link"),
     "CLOSE_BUTTON": N_("Close the class"),
+    "GAMES_TITLE": N_("Games between pupils"),
     "SHEETS_TITLE": N_("Worksheets"),
     "SHEETS_TEXT": N_(
         "A lesson's worksheet to print, with its answer key on a page of its own. Each sheet number gives other "

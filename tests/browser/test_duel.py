@@ -19,6 +19,8 @@ from tartli.record import Record
 from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, start_server, stop_server
 from tests.browser.test_access import audit
 from tests.browser.test_app import STATE_JS, TableState, table_state
+from tests.browser.test_class_api import class_line, class_server  # noqa: F401 - the fixture
+from tests.browser.test_class_pages import join, teacher_link
 from tests.browser.test_class_server import THREE_POOLS
 
 pytestmark = pytest.mark.browser
@@ -245,3 +247,36 @@ def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seat
     finally:
         browser.close()
         stop_server(server)
+
+
+def test_in_a_class_the_course_map_and_the_teacher_see_the_class_tables(
+    class_server: Any,  # noqa: F811
+    playwright_driver: Any,
+) -> None:
+    """Anna and Bence are in the class: Anna opens a table from the class; Bence's course map says a table waits
+    and leads to it, where he joins with one press; the teacher's page shows who plays whom."""
+    server = class_server()
+    _name, code, _key = class_line(server)
+    browser = launch_chromium(playwright_driver)
+    try:
+        anna = join(browser.new_context(**PHONE), server, code, "Anna")
+        bence = join(browser.new_context(**PHONE), server, code, "Bence")
+        anna.goto(f"{server.base_url}/tartli/duel?lang=en")
+        assert anna.locator("#open-name").input_value() == "Anna", "the class's name is filled in"
+        seat_at_table(anna, "Anna", "Open a table")
+        bence.reload()
+        bence.locator("#tartli-class-tables").get_by_text("Tables waiting for a player in your class: 1.").wait_for(
+            timeout=30_000
+        )
+        bence.locator("#tartli-class-tables a").click()
+        bence.get_by_role("button", name="Join Anna's table", exact=True).click()
+        bence.wait_for_url("**/table.ipynb?duel=*", timeout=30_000)
+        wait_for_line(bence, "You are playing Anna.")
+        wait_for_line(anna, "You are playing Bence.", timeout=MOVE_SEEN_MS)
+
+        teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        teacher.goto(teacher_link(server))
+        teacher.locator("#games li").get_by_text("Anna against Bence: hand 1, games won 0:0").wait_for(timeout=30_000)
+        audit(teacher, "the teacher's page with the class's games, 1280 px")
+    finally:
+        browser.close()

@@ -122,6 +122,18 @@
         }).catch(function () { leave.disabled = false; notice(WORDS.busy); });
       });
       box.appendChild(leave);
+      // the class's tables for two (issue 38): how many wait for a player, and the way to them
+      var tables = element("p", { id: "tartli-class-tables" }, "");
+      box.appendChild(tables);
+      fetch(BASE + "tartli/duel/lobby", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pupil: pupil.token }),
+        credentials: "same-origin", cache: "no-store"
+      }).then(function (response) { return response.ok ? response.json() : { tables: [] }; }).then(function (answer) {
+        var open = (answer.tables || []).filter(function (t) { return t.status === "waiting"; }).length;
+        var link = element("a", { href: BASE + "tartli/duel" }, WORDS.playClassmate);
+        if (open) { tables.appendChild(document.createTextNode(WORDS.tablesOpen.replace("{n}", String(open)) + " ")); }
+        tables.appendChild(link);
+      }).catch(function () { /* no lobby now: the link comes with the next look */ });
     } else {
       box.appendChild(element("p", {}, WORDS.invite));
       var form = element("form", { "class": "tartli-class-form", novalidate: "" });
