@@ -84,7 +84,9 @@ class Server:
 
 
 @contextmanager
-def serve(folder: Path, limiter: Limiter | None = None, seed: int = 1) -> Iterator[Server]:
+def serve(
+    folder: Path, limiter: Limiter | None = None, seed: int = 1, seats: Limiter | None = None
+) -> Iterator[Server]:
     """The duel API's real handlers (and the class store of ``folder``) on a server of their own; its tables
     are dealt from ``seed`` (the same deals every run)."""
     started = threading.Event()
@@ -96,7 +98,7 @@ def serve(folder: Path, limiter: Limiter | None = None, seed: int = 1) -> Iterat
         asyncio.set_event_loop(loop)
 
         async def start() -> None:
-            handlers = duel_handlers("/course/", duels, ClassFolder(folder), limiter)
+            handlers = duel_handlers("/course/", duels, ClassFolder(folder), limiter, seats)
             server = tornado.httpserver.HTTPServer(tornado.web.Application(handlers))
             sockets = tornado.netutil.bind_sockets(0, HOST)
             server.add_sockets(sockets)
@@ -119,7 +121,9 @@ def serve(folder: Path, limiter: Limiter | None = None, seed: int = 1) -> Iterat
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serve(tmp_path_factory.mktemp("duel-api"), Limiter(per_client=1000, in_all=100_000)) as running:
+    unlimited = Limiter(per_client=10**6, in_all=10**9)  # (the tests' scripts play without a pause)
+    guessing = Limiter(per_client=1000, in_all=100_000)
+    with serve(tmp_path_factory.mktemp("duel-api"), guessing, seats=unlimited) as running:
         yield running
 
 
@@ -225,6 +229,16 @@ def test_new_and_join_are_behind_a_limiter(tmp_path: Path) -> None:
         assert server.post("new", {"name": "Eve"}).status == 429
         server.visitor = secrets.token_hex(16)  # another browser has its own tries
         assert server.post("new", {"name": "Ada"}).status == 200
+
+
+def test_a_flood_of_requests_from_one_seat_is_refused_and_the_other_plays_on(tmp_path: Path) -> None:
+    """A page or a script that floods its table gets 429 after its burst; the other seat is not held up."""
+    with serve(tmp_path, seats=Limiter(per_client=5, in_all=10**9)) as server:
+        code, anna, bence = opened(server)
+        statuses = [server.post("state", {"code": code}, seat=anna).status for _ in range(8)]
+        assert statuses[:4] == [200] * 4 and statuses[-1] == 429, statuses
+        assert server.post("move", {"code": code, "version": 1, "move": "dance"}, seat=anna).status == 429
+        assert server.post("state", {"code": code}, seat=bence).status == 200
 
 
 # ---------------------------------------------------------------------------- playing
@@ -376,7 +390,8 @@ def test_no_answer_of_a_whole_match_holds_the_other_players_hidden_cards(tmp_pat
     gets never holds the other's hidden cards where they really are but by chance (about half of them at
     most, over the match), where the real record would hold all of them; no answer but new and join holds a
     token, and none holds the other's."""
-    with serve(tmp_path, Limiter(per_client=1000, in_all=1000)) as server:
+    unlimited = Limiter(per_client=10**6, in_all=10**9)  # (a script plays the whole match without a pause)
+    with serve(tmp_path, Limiter(per_client=1000, in_all=1000), seats=unlimited) as server:
         answers = play_a_match(server)
     same = hidden = same_if_real = 0
     for seat, body, state in answers:

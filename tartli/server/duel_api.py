@@ -35,7 +35,8 @@ for both (``{"error": "not allowed"}``). What a player can fix: 409 (the table's
 not your turn, moved on, a move the rules forbid, with ``"rule"`` the rule's ID) or 400 (the request:
 no name, a move that is not a move), ``{"error": words}`` in the page's language (``"lang"`` in the
 request, else the course's choice for this browser). ``new`` and ``join`` are behind a limiter (10
-tries a minute per browser, 120 in all: a table's code cannot be found by guessing), then 429. A store
+tries a minute per browser, 120 in all: a table's code cannot be found by guessing), then 429; the other
+actions are limited per seat (:data:`SEAT_REQUESTS`: a flood of moves is 429). A store
 that cannot write is 503 and one line in the server's log every 5 minutes.
 
 Nothing any answer holds shows the other player's hidden cards: a seat's state holds its shadow
@@ -48,6 +49,7 @@ Now and then (at most once a minute, with a request) the store closes idle table
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import sqlite3
@@ -74,6 +76,9 @@ SEAT_COOKIE = "tartli_seat_"
 SEAT_HEADER = "X-Tartli-Seat"
 MAX_WAIT = 25.0
 """The longest a long poll waits (a proxy or a browser gives up on a quiet request after a minute or so)."""
+SEAT_REQUESTS = (60, 10.0)
+"""(requests, seconds): a seat may make 60 requests at once and 6 a second after that (a page makes one a
+move, a long poll every 25 s and a ping every 20 s); the server as a whole is not limited by it."""
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps of idle tables."""
 MAX_BODY = 16 * 1024
@@ -157,6 +162,7 @@ class DuelHandler(tornado.web.RequestHandler):
         self,
         duels: DuelFolder,
         limiter: Limiter,
+        seats: Limiter,
         classes: ClassFolder | None,
         watch: Watch,
         sweep: _Sweep,
@@ -164,6 +170,7 @@ class DuelHandler(tornado.web.RequestHandler):
         action: str,
     ) -> None:
         self.duels, self.limiter, self.classes, self.watch = duels, limiter, classes, watch
+        self.seats = seats
         self.sweep, self.base_url, self.action = sweep, base_url, action
         self.error_body: dict[str, Any] = {}
         self.lang = "en"
@@ -224,6 +231,7 @@ class DuelHandler(tornado.web.RequestHandler):
         )
         try:
             await self._sweep()
+            self._not_flooded(data)
             status, answer = await action(data)
         except Refused as refused:
             self._fail(refused.status, refused.why)
@@ -263,6 +271,17 @@ class DuelHandler(tornado.web.RequestHandler):
         if not code:
             raise NotAllowed()
         return code
+
+    def _not_flooded(self, data: dict[str, Any]) -> None:
+        """A seat's requests (moves, looks, pings) are limited (:data:`SEAT_REQUESTS`): a page or a script that
+        floods a table is refused (429) and the table goes on for the other player."""
+        if self.action in ("new", "join", "lobby"):
+            return  # (behind the guessing limiter, or a class's key)
+        code = normal_code(data.get("code")) or "-"
+        token = self._token(code) or self._client()
+        seat = hashlib.sha256(f"{code}:{token}".encode()).hexdigest()[:24]
+        if not self.seats.allow(seat):
+            raise Refused(429, self._words(N_("Too many requests: wait a moment, then play on.")))
 
     def _token(self, code: str) -> str | None:
         """The seat's token: the header (the seat's kernel), else the table's cookie (the seat's browser)."""
@@ -390,6 +409,7 @@ def duel_handlers(
     duels: DuelFolder,
     classes: ClassFolder | None = None,
     limiter: Limiter | None = None,
+    seats: Limiter | None = None,
 ) -> list[Any]:
     """The API's routes under ``base_url`` (one limiter and one watch for all of them); ``classes``, the
     class store, for tables opened in a class and for a class's lobby."""
@@ -398,6 +418,7 @@ def duel_handlers(
     options = {
         "duels": duels,
         "limiter": limiter or Limiter(),
+        "seats": seats or Limiter(per_client=SEAT_REQUESTS[0], in_all=10**9, per=SEAT_REQUESTS[1]),
         "classes": classes,
         "watch": watch,
         "sweep": _Sweep(),
