@@ -340,6 +340,8 @@ def test_a_class_lobby_lists_its_open_tables(store: DuelStore) -> None:
         "status": "playing",
         "hand_number": 1,
         "buli": [0, 0],
+        "trick": 1,
+        "points": [0, 0],
     }
     assert lobby[1]["names"] == ["Cili", None] and lobby[1]["status"] == "waiting"
     store.leave(second, cili)

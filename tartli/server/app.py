@@ -610,6 +610,11 @@ class TartliVoila(Voila):  # type: ignore[misc]
         help="The folder the course keeps its classes in (a SQLite file; default: the user's data folder, "
         "e.g. ~/.local/share/tartli).",
     ).tag(config=True)
+    duel_away_after = Float(
+        120.0,
+        help="Seconds a player's page at a table for two must have been gone before the other may let the computer "
+        "play for them.",
+    ).tag(config=True)
     class_name = Unicode(
         "",
         help="Open a class of this name at start (made the first time, the same class after a restart): its code "
@@ -690,7 +695,9 @@ class TartliVoila(Voila):  # type: ignore[misc]
         handlers += class_page_handlers(self.base_url, self.class_folder)
         handlers += worksheet_handlers(self.base_url)
         # Issue 38: the tables for two browsers (tartli.server.duel_api), their store beside the classes'.
-        self.duel_folder = DuelFolder(self.data_dir or default_data_dir())  # opened when a table is opened
+        self.duel_folder = DuelFolder(  # opened when a table is opened
+            self.data_dir or default_data_dir(), away_after=self.duel_away_after
+        )
         handlers += duel_handlers(self.base_url, self.duel_folder, self.class_folder)
         handlers += duel_page_handlers(self.base_url)
         os.environ[DUELS_ENV] = "1"  # the kernels inherit it: the table page offers a game against a classmate

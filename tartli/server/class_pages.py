@@ -78,7 +78,7 @@ TEACHER_WORDS = {
         "Close the class? Every pupil's progress kept on the server is deleted; it stays in their browsers."
     ),
     "closed": N_("The class is closed: the server keeps nothing of it."),
-    "game": N_("{first} against {second}: hand {hand}, games won {won}"),
+    "game": N_("{first} against {second}: hand {hand}, trick {trick}, points {points}, games won {won}"),
     "gameWaiting": N_("{name} waits for a classmate at a table"),
 }
 

@@ -53,7 +53,7 @@ from typing import Any
 
 from tartli.bots import HeuristicBot
 from tartli.errors import IllegalMoveError, TartliError
-from tartli.game import HandState
+from tartli.game import TRICKS, HandState
 from tartli.i18n import N_, catalog
 from tartli.match import Match
 from tartli.moves import Bela, GoOut, Move, Swap, coerce_move
@@ -229,10 +229,18 @@ class DuelStore:
     """
 
     def __init__(
-        self, path: str | Path, *, clock: Callable[[], float] = time.time, deals: random.Random | None = None
+        self,
+        path: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        deals: random.Random | None = None,
+        away_after: float = AWAY_AFTER,
     ) -> None:
         self.path = str(path)
         self.clock = clock
+        self.away_after = away_after
+        """Seconds a seat's page must have been gone before the other may let the computer play it (the server's
+        ``--TartliVoila.duel_away_after``; a test shortens it)."""
         self._deals = deals
         """Where the tables' seeds come from: a test's generator (the same deals every run), else secrets."""
         self._lock = threading.RLock()
@@ -486,7 +494,8 @@ class DuelStore:
             "other": None if other is None else other.name,
             "status": status,
             "to_move": None if to_move is None or status != "playing" else "you" if to_move == seat else "other",
-            "other_away": None if away is None or away < PRESENT_WITHIN else int(away),
+            "other_away": None if away is None or away < min(PRESENT_WITHIN, self.away_after) else int(away),
+            "away_after": self.away_after,
             "computer_plays_other": bool(other is not None and other.computer),
             "buli": [with_hand[seat], with_hand[1 - seat]],
             "hand_number": hands + 1,
@@ -539,7 +548,8 @@ class DuelStore:
 
     def tables_of_class(self, class_code: object) -> list[dict[str, Any]]:
         """The open tables of a class, first opened first: ``code``, ``names`` (the second None while the
-        seat is free), ``status``, ``hand_number``, ``buli`` (for the class's lobby and its teacher)."""
+        seat is free), ``status``, ``hand_number``, ``buli``, and what the slate shows: the ``trick`` under
+        way and each player's ``points`` (for the class's lobby and its teacher)."""
         code = normal_code(class_code)
         if not code:
             return []
@@ -551,10 +561,21 @@ class DuelStore:
                 "WHERE d.class_code = ? AND d.closed IS NULL ORDER BY d.created, d.id",
                 (code,),
             ).fetchall()
-        return [
-            {"code": r[0], "names": [r[5], r[6]], "status": r[1], "hand_number": r[2], "buli": [r[3], r[4]]}
-            for r in rows
-        ]
+            tables = []
+            for r in rows:
+                state = self._load(self._db, r[0]).match.state  # (public: the trick and the points on the slate)
+                tables.append(
+                    {
+                        "code": r[0],
+                        "names": [r[5], r[6]],
+                        "status": r[1],
+                        "hand_number": r[2],
+                        "buli": [r[3], r[4]],
+                        "trick": min(state.trick_number, TRICKS),
+                        "points": list(state.totals),
+                    }
+                )
+        return tables
 
     def count_open(self) -> int:
         with self._lock:
@@ -633,11 +654,11 @@ class DuelStore:
             theirs = _seat_at(table, 1 - seat)
             if on and not theirs.computer:
                 gone = self.clock() - theirs.last_seen
-                if gone < AWAY_AFTER:
+                if gone < self.away_after:
                     raise DuelError(
                         N_("the computer may play for {name} once they have been away for 2 minutes: wait {seconds} s"),
                         name=theirs.name,
-                        seconds=int(AWAY_AFTER - gone + 0.999),
+                        seconds=int(self.away_after - gone + 0.999),
                     )
                 theirs.computer = True
                 table.changed = True
@@ -768,10 +789,15 @@ class DuelFolder:
     writes nothing there (a request for a table then finds none: :class:`NotAllowed`)."""
 
     def __init__(
-        self, folder: str | Path, *, clock: Callable[[], float] = time.time, deals: random.Random | None = None
+        self,
+        folder: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        deals: random.Random | None = None,
+        away_after: float = AWAY_AFTER,
     ) -> None:
         self.folder = Path(folder).expanduser()
-        self.clock, self.deals = clock, deals
+        self.clock, self.deals, self.away_after = clock, deals, away_after
         self._store: DuelStore | None = None
         self._lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
@@ -781,7 +807,9 @@ class DuelFolder:
         with self._lock:
             if self._store is None and (create or (self.folder / FILE_NAME).exists()):
                 self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-                self._store = DuelStore(self.folder / FILE_NAME, clock=self.clock, deals=self.deals)
+                self._store = DuelStore(
+                    self.folder / FILE_NAME, clock=self.clock, deals=self.deals, away_after=self.away_after
+                )
                 for callback in self._listeners:
                     self._store.listen(callback)
             if self._store is None:

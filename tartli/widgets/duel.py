@@ -220,8 +220,8 @@ class DuelTable(TableController):
             lines.append(_("This table is closed."))
         elif computer:
             lines.append(_("The computer plays for {name} while they are away.").format(name=other))
-        elif isinstance(away, (int, float)) and away >= 120:
-            minutes = int(away // 60)
+        elif isinstance(away, (int, float)) and away >= self._away_after():
+            minutes = max(1, int(away // 60))
             said = ngettext(
                 "{name} has been away for {minutes} minute: wait for them, or let the computer play for them.",
                 "{name} has been away for {minutes} minutes: wait for them, or let the computer play for them.",
@@ -231,11 +231,16 @@ class DuelTable(TableController):
         else:
             lines.append(_("You are playing {name}.").format(name=other))
         self.duel_status.value = f"<p style='{_LINE_STYLE}'>" + " ".join(lines) + "</p>"
-        offer = status == "playing" and isinstance(away, (int, float)) and away >= 120 and not computer
+        offer = status == "playing" and isinstance(away, (int, float)) and away >= self._away_after() and not computer
         self.computer_button.description = _("Let the computer play for {name}").format(name=self.other_name)
         self.computer_button.layout.display = "" if offer else "none"
         self.wait_button.layout.display = "" if computer else "none"
         self.leave_button.layout.display = "none" if status == "closed" else ""
+
+    def _away_after(self) -> float:
+        """Seconds the other must have been gone before the computer may play for them (the server says)."""
+        limit = self.duel.get("away_after")
+        return float(limit) if isinstance(limit, (int, float)) and limit > 0 else 120.0
 
     def _status_html(self) -> str:
         state = self.state

@@ -7,6 +7,8 @@ the same seat of the same game.
 from __future__ import annotations
 
 import bisect
+import http.client
+import json
 import re
 import time
 from pathlib import Path
@@ -276,7 +278,72 @@ def test_in_a_class_the_course_map_and_the_teacher_see_the_class_tables(
 
         teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         teacher.goto(teacher_link(server))
-        teacher.locator("#games li").get_by_text("Anna against Bence: hand 1, games won 0:0").wait_for(timeout=30_000)
+        teacher.locator("#games li").get_by_text(
+            "Anna against Bence: hand 1, trick 1, points 0:0, games won 0:0"
+        ).wait_for(timeout=30_000)
         audit(teacher, "the teacher's page with the class's games, 1280 px")
     finally:
         browser.close()
+
+
+def test_a_player_gone_lets_the_computer_play_and_forged_or_guessed_seats_are_refused(
+    tmp_path: Path, playwright_driver: Any
+) -> None:
+    """Through the real server (a player counts as gone after 3 s here, 2 minutes in a course): Bence's page
+    closes; Anna is offered the computer for him, takes it, and the computer plays his turns. A forged seat cookie
+    is sent to take a seat, and 1,000 guessed codes from one browser are refused after a few."""
+    server = start_server(tmp_path / "voila.log", extra=(*THREE_POOLS, "--TartliVoila.duel_away_after=3"))
+    browser = launch_chromium(playwright_driver)
+    try:
+        anna = browser.new_context(**PHONE).new_page()
+        anna.goto(f"{server.base_url}/tartli/duel?lang=en")
+        seat_at_table(anna, "Anna", "Open a table")
+        code = anna.locator(".tartli-duel-code").inner_text()
+        bence_context = browser.new_context()
+        bence = bence_context.new_page()
+        bence.goto(f"{server.base_url}/tartli/duel?code={code}")
+        seat_at_table(bence, "Bence", "Take the seat")
+        wait_for_line(anna, "You are playing Bence.", timeout=MOVE_SEEN_MS)
+        bence.close()  # his phone locked, his page is gone
+        wait_for_line(anna, "let the computer play for them", timeout=60_000)
+        anna.get_by_role("button", name="Let the computer play for Bence", exact=True).click()
+        wait_for_line(anna, "The computer plays for Bence while they are away.", timeout=MOVE_SEEN_MS)
+        for _ in range(3):  # Anna plays; the computer answers for Bence each time
+            anna.wait_for_function(
+                "() => document.querySelector('.tartli-duel .tartli-table').children[0].innerText.includes('Your turn')"
+                " && document.querySelector('.tartli-board [data-pick] svg.playable') !== null",
+                timeout=MOVE_SEEN_MS,
+            )
+            assert take_a_turn(anna)
+
+        # Bence comes back: his seat is his again
+        bence = bence_context.new_page()
+        bence.goto(server.url("table.ipynb") + f"?duel={code}")
+        bence.locator(".tartli-duel .tartli-board svg").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        wait_for_line(anna, "You are playing Bence.", timeout=60_000)
+
+        # a forged seat: the page sends the browser to take one (and the table is full)
+        forger = browser.new_context()
+        forger.add_cookies([{"name": f"tartli_seat_{code}", "value": "0" * 32, "url": server.base_url}])
+        page = forger.new_page()
+        page.goto(server.url("table.ipynb") + f"?duel={code}")
+        page.wait_for_url("**/tartli/duel?code=*", timeout=30_000)
+
+        # guessing codes: one browser's 1,000 tries are refused after its first few
+        statuses = [
+            post_duel(server, "join", {"code": f"Q{n:05d}", "name": "Eve"}, visitor="e" * 32) for n in range(1000)
+        ]
+        assert statuses[:5] == [403] * 5 and statuses.count(429) >= 985, (statuses[:12], statuses.count(429))
+    finally:
+        browser.close()
+        stop_server(server)
+
+
+def post_duel(server: Any, action: str, body: Any, visitor: str) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    headers = {"Content-Type": "application/json", "Cookie": f"tartli_visitor={visitor}"}
+    connection.request("POST", f"/tartli/duel/{action}", body=json.dumps(body).encode(), headers=headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response.status
