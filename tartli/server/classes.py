@@ -68,15 +68,14 @@ MAX_BODY = 64 * 1024
 log = logging.getLogger("tartli")
 
 
-class ClassHandler(tornado.web.RequestHandler):
-    """One action of the class API (``initialize`` says which)."""
+class JsonHandler(tornado.web.RequestHandler):
+    """A handler of a JSON API of the course's server (the class's, :mod:`tartli.server.duel_api`'s): a ``POST``
+    of one JSON object (``Content-Type: application/json``, at most :attr:`max_body` bytes), an answer of JSON,
+    an error as ``{"error": words, ...}``."""
 
-    def initialize(self, classes: ClassFolder, limiter: Limiter, action: str) -> None:
-        self.classes, self.limiter, self.action = classes, limiter, action
-
-    @property
-    def store(self) -> ClassStore:
-        return self.classes.store()
+    max_body = MAX_BODY
+    error_body: dict[str, Any] | None = None
+    """What the error answer says (in the JSON body; the status line keeps tornado's own words)."""
 
     def check_xsrf_cookie(self) -> None:
         """JSON only (see the module's notes): no form of another site can post one."""
@@ -86,21 +85,18 @@ class ClassHandler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
 
-    why = ""
-    """What the error answer says (in the JSON body; the status line keeps tornado's own words)."""
-
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.finish({"error": self.why or "refused"})
+        self.finish(self.error_body or {"error": "refused"})
 
-    def _fail(self, status: int, why: str) -> NoReturn:
-        self.why = why.replace("\n", " ")[:200]
+    def _fail(self, status: int, why: str, **more: Any) -> NoReturn:
+        self.error_body = {"error": why.replace("\n", " ")[:300], **more}
         raise tornado.web.HTTPError(status)
 
     def _body(self) -> dict[str, Any]:
         kind = (self.request.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if kind != "application/json":
             self._fail(415, "send JSON (Content-Type: application/json)")
-        if len(self.request.body) > MAX_BODY:
+        if len(self.request.body) > self.max_body:
             self._fail(413, "too large")
         try:
             data = json.loads(self.request.body or b"null")
@@ -111,8 +107,19 @@ class ClassHandler(tornado.web.RequestHandler):
         return data
 
     def _client(self) -> str:
-        """Who is trying, for the limiter: the browser (the course's cookie), else its address."""
+        """Who is trying, for a limiter: the browser (the course's cookie), else its address."""
         return self.get_cookie("tartli_visitor", "") or f"ip:{self.request.remote_ip}"
+
+
+class ClassHandler(JsonHandler):
+    """One action of the class API (``initialize`` says which)."""
+
+    def initialize(self, classes: ClassFolder, limiter: Limiter, action: str) -> None:
+        self.classes, self.limiter, self.action = classes, limiter, action
+
+    @property
+    def store(self) -> ClassStore:
+        return self.classes.store()
 
     async def post(self) -> None:
         data = self._body()

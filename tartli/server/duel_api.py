@@ -50,20 +50,18 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import sqlite3
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, NoReturn, TypeVar
-
-import tornado.web
+from typing import Any, TypeVar
 
 from tartli.errors import TartliError
 from tartli.i18n import N_, catalog
 from tartli.names import LANGUAGES
 from tartli.rules import RuleSet
+from tartli.server.classes import JsonHandler
 from tartli.server.classroom import ClassFolder, Limiter, normal_code
 from tartli.server.classroom import NotAllowed as ClassNotAllowed
 from tartli.server.duels import FILE_NAME, BadArgument, DuelError, DuelFolder, DuelStore, NotAllowed, Stale
@@ -155,8 +153,10 @@ class _Sweep:
             return True
 
 
-class DuelHandler(tornado.web.RequestHandler):
+class DuelHandler(JsonHandler):
     """One action of the duel API (``initialize`` says which)."""
+
+    max_body = MAX_BODY
 
     def initialize(
         self,
@@ -172,37 +172,7 @@ class DuelHandler(tornado.web.RequestHandler):
         self.duels, self.limiter, self.classes, self.watch = duels, limiter, classes, watch
         self.seats = seats
         self.sweep, self.base_url, self.action = sweep, base_url, action
-        self.error_body: dict[str, Any] = {}
         self.lang = "en"
-
-    def check_xsrf_cookie(self) -> None:
-        """JSON only (see the module's notes): no form of another site can post one."""
-
-    def set_default_headers(self) -> None:
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
-
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.finish(self.error_body or {"error": "refused"})
-
-    def _fail(self, status: int, why: str, **more: Any) -> NoReturn:
-        self.error_body = {"error": why.replace("\n", " ")[:300], **more}
-        raise tornado.web.HTTPError(status)
-
-    def _body(self) -> dict[str, Any]:
-        kind = (self.request.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-        if kind != "application/json":
-            self._fail(415, "send JSON (Content-Type: application/json)")
-        if len(self.request.body) > MAX_BODY:
-            self._fail(413, "too large")
-        try:
-            data = json.loads(self.request.body or b"null")
-        except (ValueError, RecursionError):
-            data = None
-        if not isinstance(data, dict):
-            self._fail(400, "send a JSON object")
-        return data
 
     def _language(self, data: dict[str, Any]) -> str:
         asked = data.get("lang")
@@ -211,10 +181,6 @@ class DuelHandler(tornado.web.RequestHandler):
         from tartli.server.app import request_language  # (the app imports this module)
 
         return request_language(self, None)
-
-    def _client(self) -> str:
-        """Who is trying, for the limiter: the browser (the course's cookie), else its address."""
-        return self.get_cookie("tartli_visitor", "") or f"ip:{self.request.remote_ip}"
 
     def _words(self, message: str) -> str:
         return catalog(self.lang).gettext(message)
