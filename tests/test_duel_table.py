@@ -172,3 +172,18 @@ def test_the_table_page_offers_a_classmate_only_where_a_server_keeps_the_game(mo
     monkeypatch.delenv(DUELS_ENV)
     said = html.unescape(classmate_link().value)
     assert "href" not in said and "needs the course's own server" in said and "Two people at one screen" in said
+
+
+def test_the_server_pages_of_their_own_share_one_look_and_fill_every_blank() -> None:
+    """The teacher's page and the page where a table is opened come from one stylesheet (class_pages.page_css),
+    in every language, with no ``__BLANK__`` left unfilled."""
+    import re
+
+    from tartli.server.class_pages import page_css, teacher_page
+    from tartli.server.duel_pages import duel_page
+
+    for lang in ("en", "hu", "de"):
+        for page in (teacher_page(lang, "/"), duel_page(lang, "/")):
+            assert page_css() in page and not re.search(r"__[A-Z_]+__", page)
+    assert "--page-width: 760px" in duel_page("en", "/") and "Join a table" in duel_page("en", "/")
+    assert "Ülj le egy asztalhoz" in duel_page("hu", "/")

@@ -114,6 +114,22 @@ TEACHER_PAGE_WORDS = {
 _LANGUAGE_NAMES = (("en", "EN", "English"), ("hu", "HU", "magyar"), ("de", "DE", "Deutsch"))
 
 
+def language_links(lang: str) -> str:
+    """The links of a page of its own to itself in each language (``lang`` marked as the page's)."""
+    return "<span> | </span>".join(
+        f"<a href='?lang={code}' data-lang='{code}' lang='{code}' title='{title}'"
+        + (" aria-current='true'" if code == lang else "")
+        + f">{label}</a>"
+        for code, label, title in _LANGUAGE_NAMES
+    )
+
+
+def page_css() -> str:
+    """The look shared by the course server's pages of their own (the teacher's, a table for two's): the page's
+    ``__PAGE_CSS__`` (a page may set ``--page-width``)."""
+    return _page_file("page.css")
+
+
 def _words(words: dict[str, str], lang: str) -> dict[str, str]:
     tr = catalog(lang).gettext
     return {key: tr(text) for key, text in words.items()}
@@ -144,12 +160,6 @@ def teacher_page(lang: str, base_url: str) -> str:
     """The teacher's page in ``lang``."""
     tr = catalog(lang).gettext
     text = _page_file("teacher.html")
-    links = "<span> | </span>".join(
-        f"<a href='?lang={code}' data-lang='{code}' lang='{code}' title='{title}'"
-        + (" aria-current='true'" if code == lang else "")
-        + f">{label}</a>"
-        for code, label, title in _LANGUAGE_NAMES
-    )
     fill = {key: html.escape(tr(words)) for key, words in TEACHER_PAGE_WORDS.items()}
     options = "".join(
         f"<option value='{number}'>{html.escape(f'{int(number)}. {tr(page.title)}')}</option>"
@@ -162,7 +172,8 @@ def teacher_page(lang: str, base_url: str) -> str:
         "TABLE_CSS": TABLE_CSS,
         "LANG": lang,
         "TITLE": html.escape(tr(TEACHER_WORDS["title"])),
-        "LANGUAGES": links,
+        "LANGUAGES": language_links(lang),
+        "PAGE_CSS": page_css(),
         "WORDS": _script_json(_words(TEACHER_WORDS, lang)),
         "BASE": _script_json(base_url),
     }

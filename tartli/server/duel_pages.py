@@ -17,7 +17,7 @@ import html
 import tornado.web
 
 from tartli.i18n import N_, catalog
-from tartli.server.class_pages import _LANGUAGE_NAMES, PAGES_DIR, _script_json, _words
+from tartli.server.class_pages import PAGES_DIR, _script_json, _words, language_links, page_css
 
 DUEL_WORDS = {
     "noName": N_("Type your first name."),
@@ -62,16 +62,11 @@ def _page_file() -> str:
 def duel_page(lang: str, base_url: str) -> str:
     """The page in ``lang``."""
     tr = catalog(lang).gettext
-    links = "<span> | </span>".join(
-        f"<a href='?lang={code}' data-lang='{code}' lang='{code}' title='{title}'"
-        + (" aria-current='true'" if code == lang else "")
-        + f">{label}</a>"
-        for code, label, title in _LANGUAGE_NAMES
-    )
     fill = {key: html.escape(tr(words)) for key, words in DUEL_PAGE_WORDS.items()}
     fill |= {
         "LANG": lang,
-        "LANGUAGES": links,
+        "LANGUAGES": language_links(lang),
+        "PAGE_CSS": page_css(),
         "MAP": html.escape(f"{base_url}voila/render/00_index.ipynb?lang={lang}"),
         "WORDS": _script_json(_words(DUEL_WORDS, lang)),
         "BASE": _script_json(base_url),
