@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from tartli.course import PAGES
 from tartli.errors import TartliError
@@ -167,25 +167,33 @@ CREATE INDEX IF NOT EXISTS pupils_of_a_class ON pupils(class_id);
 """
 
 
-class ClassStore:
-    """The classes of one course server, in one SQLite file (``path``; ``":memory:"`` for a test)."""
+_Store = TypeVar("_Store", bound="SqliteStore")
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+
+class SqliteStore:
+    """What the course server's stores share (the classes', :mod:`tartli.server.duels`' tables): one SQLite
+    file (``":memory:"`` for a test), opened for the server's threads with a busy timeout, WAL and foreign keys,
+    its schema made if missing; one lock; a change is one transaction (all of it or nothing)."""
+
+    FILE_NAME: ClassVar[str]
+    """The store's file in a data folder."""
+    SCHEMA: ClassVar[str]
+
+    def _open(self, path: str | Path, lock: threading.Lock | threading.RLock) -> None:
         self.path = str(path)
-        self.clock = clock
-        self._lock = threading.Lock()
+        self._lock = lock
         self._db = sqlite3.connect(self.path, timeout=5.0, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA foreign_keys = ON")
         if self.path != ":memory:":
             self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.executescript(SCHEMA)
+        self._db.executescript(self.SCHEMA)
 
     @classmethod
-    def in_folder(cls, folder: str | Path) -> ClassStore:
+    def in_folder(cls: type[_Store], folder: str | Path) -> _Store:
         """The store in the data folder ``folder`` (made if missing, readable by its owner only)."""
         where = Path(folder).expanduser()
         where.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return cls(where / FILE_NAME)
+        return cls(where / cls.FILE_NAME)  # type: ignore[call-arg]
 
     def close(self) -> None:
         with self._lock:
@@ -201,6 +209,17 @@ class ClassStore:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+
+class ClassStore(SqliteStore):
+    """The classes of one course server, in one SQLite file (``path``; ``":memory:"`` for a test)."""
+
+    FILE_NAME = FILE_NAME
+    SCHEMA = SCHEMA
+
+    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self._open(path, threading.Lock())
 
     # ------------------------------------------------------------------ the teacher
     def create(self, name: object) -> NewClass:

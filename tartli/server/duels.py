@@ -59,7 +59,7 @@ from tartli.match import Match
 from tartli.moves import Bela, GoOut, Move, Swap, coerce_move
 from tartli.record import Record
 from tartli.rules import RuleSet
-from tartli.server.classroom import CODE_LENGTH, CODE_LETTERS, NAME_LIMIT, _hash, _tidy, normal_code
+from tartli.server.classroom import CODE_LENGTH, CODE_LETTERS, NAME_LIMIT, SqliteStore, _hash, _tidy, normal_code
 from tartli.server.shadow import shadow_record
 
 __all__ = [
@@ -219,7 +219,7 @@ def _rules_text(rules: RuleSet) -> str:
     return json.dumps(rules.to_record(), separators=(",", ":"), sort_keys=True)
 
 
-class DuelStore:
+class DuelStore(SqliteStore):
     """The tables for two of one course server, in one SQLite file (``path``; ``":memory:"`` for a test).
 
     Every method that names a table takes its ``code`` and a seat ``token``; a wrong one (or a table
@@ -227,6 +227,9 @@ class DuelStore:
     store's lock, and grows the table's ``version``; :meth:`listen` and :meth:`wait_for_change` tell
     of it at once (the web API's long poll waits on them).
     """
+
+    FILE_NAME = FILE_NAME
+    SCHEMA = SCHEMA
 
     def __init__(
         self,
@@ -236,36 +239,19 @@ class DuelStore:
         deals: random.Random | None = None,
         away_after: float = AWAY_AFTER,
     ) -> None:
-        self.path = str(path)
         self.clock = clock
         self.away_after = away_after
         """Seconds a seat's page must have been gone before the other may let the computer play it (the server's
         ``--TartliVoila.duel_away_after``; a test shortens it)."""
         self._deals = deals
         """Where the tables' seeds come from: a test's generator (the same deals every run), else secrets."""
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, timeout=5.0, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA foreign_keys = ON")
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.executescript(SCHEMA)
+        self._open(path, threading.RLock())
         self._matches: dict[str, tuple[int, int, Match]] = {}  # code -> (id, version, the match at that version)
         self._shadows: OrderedDict[tuple[str, int, int], str] = OrderedDict()  # (seed, version, seat) -> JSON
         self._shadow_lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
         self._changes = threading.Condition()
         self._versions: dict[str, int] = {}
-
-    @classmethod
-    def in_folder(cls, folder: str | Path) -> DuelStore:
-        """The store in the data folder ``folder`` (made if missing, readable by its owner only)."""
-        where = Path(folder).expanduser()
-        where.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return cls(where / FILE_NAME)
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
 
     # ------------------------------------------------------------------ changes and their news
     def listen(self, callback: Callable[[str, int], None]) -> None:
@@ -298,17 +284,6 @@ class DuelStore:
             callback(code, version)
 
     # ------------------------------------------------------------------ loading and saving
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
     def _load(self, db: sqlite3.Connection, code: object) -> _Table:
         """The table ``code`` with its match (from the cache if it is at this version); :class:`NotAllowed`."""
         row = db.execute(
