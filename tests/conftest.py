@@ -17,3 +17,13 @@ def hungarian() -> Iterator[None]:
         yield
     finally:
         i18n.set_language("en")
+
+
+class Clock:
+    """A store's clock that a test moves on by hand (``clock.now += 130``)."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now

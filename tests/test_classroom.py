@@ -28,14 +28,7 @@ from tartli.server.classroom import (
 )
 from tartli.share import pack
 from tartli.widgets.progress_code import progress_code
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.conftest import Clock
 
 
 def code_with(best: int, exercise: str = "lesson02.which-card-wins", steps: dict[str, list[int]] | None = None) -> str:

@@ -16,6 +16,7 @@ from tartli.errors import IllegalMoveError, TartliError
 from tartli.moves import GoOut, Move, Play, Swap
 from tartli.server.duels import DuelStore
 from tartli.widgets.duel import DuelError, DuelTable
+from tests.conftest import Clock
 
 
 class StoreLink:
@@ -38,14 +39,6 @@ class StoreLink:
 
     def leave(self) -> None:
         self.store.leave(self.code, self.token)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -37,14 +37,7 @@ from tartli.server.duels import (
     Stale,
 )
 from tartli.server.shadow import Shadow, _Knowledge, shadow_record
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.conftest import Clock
 
 
 @pytest.fixture
