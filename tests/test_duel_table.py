@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as w
 import pytest
 
 from tartli.bots.evaluate import restrict
@@ -163,6 +164,13 @@ def test_the_table_page_offers_a_classmate_only_where_a_server_keeps_the_game(mo
     monkeypatch.setenv(DUELS_ENV, "1")
     assert "href='../../tartli/duel'" in classmate_link().value
     monkeypatch.delenv(DUELS_ENV)
+    from tartli.widgets.duel import duel_widget
+
+    assert duel_widget("lang=en") is None
+    opened_elsewhere = duel_widget("duel=ABC123")  # (a table's link opened on Binder or the static edition)
+    assert isinstance(opened_elsewhere, w.HTML) and "needs the course's own server" in html.unescape(
+        opened_elsewhere.value
+    )
     said = html.unescape(classmate_link().value)
     assert "href" not in said and "needs the course's own server" in said and "Two people at one screen" in said
 

@@ -352,6 +352,8 @@ def open_duel(query: str, *, link: DuelLink | None = None) -> DuelTable | None:
 def duel_widget(query: str) -> w.Widget | None:
     """What the table page shows for ``?duel=CODE``: this seat's table, or why there is none (with the way
     back to the page where a seat is taken); None if the address names no table."""
+    if duel_code(query) is not None and not os.environ.get(DUELS_ENV):
+        return classmate_link()  # (a link to a table, opened where no server keeps games: says why)
     try:
         table = open_duel(query)
     except TartliError as err:
