@@ -1,0 +1,50 @@
+"""A page imports what it uses (issue 39: a cheaper cold page). Each page's code runs in a fresh Python, as its
+kernel runs it; a page that shows no table must not load the bots, the table, the review, the site builder, the
+server or the worksheets (the table's package once imported them all for every page: about 0.2 CPU-seconds of
+each cold page)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+WITHOUT_A_TABLE = ("00_index", "01_pack", "02_ranks_and_points", "05_melds", "07_sequences", "11_variants",
+                   "12_history", "practice", "rules")  # fmt: skip
+HEAVY = ("tartli.bots", "tartli.widgets.table", "tartli.widgets.hand_review", "tartli.site", "tartli.server",
+         "tartli.worksheets")  # fmt: skip
+
+RUN = """
+import json, sys
+notebook = json.load(open(sys.argv[1], encoding="utf-8"))
+names = {"__name__": "__main__"}
+for cell in notebook["cells"]:
+    if cell["cell_type"] == "code":
+        exec(compile("".join(cell["source"]), "cell", "exec"), names)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_of(page: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, str(NOTEBOOKS / f"{page}.ipynb")], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+@pytest.mark.parametrize("page", WITHOUT_A_TABLE)
+def test_a_page_without_a_table_does_not_load_the_bots_or_the_server(page: str) -> None:
+    heavy = [m for m in modules_of(page) if m.startswith(HEAVY)]
+    assert heavy == [], f"{page} loads {heavy}"
+
+
+def test_a_page_with_a_table_loads_it() -> None:
+    """(The check can see a module: the table page does load the table and the bots.)"""
+    loaded = modules_of("10_play_a_game")
+    assert "tartli.widgets.table" in loaded and "tartli.bots.hint" in loaded
