@@ -12,6 +12,7 @@ import http.client
 import json
 import logging
 import random
+import re
 import secrets
 import sqlite3
 import threading
@@ -365,6 +366,43 @@ def test_a_class_lobby_for_its_pupils_and_its_teacher(server: Server) -> None:
     for wrong in ({"pupil": "nobody"}, {"class": made.code, "key": other.key}, {"class": made.code}, {}):
         assert server.post("lobby", wrong).status == 403
     assert server.post("new", {"name": "Eve", "pupil": "nobody"}).status == 403
+
+
+def test_the_teacher_watches_a_game_of_the_class_with_both_hands_face_down(server: Server) -> None:
+    classes = ClassStore.in_folder(server.folder)
+    made = classes.create("7.c")
+    anna = classes.join(made.code, "Anna")
+    other = classes.create("8.c")
+    classes.close()
+    opened = server.post("new", {"name": "Anna", "pupil": anna.token}).body
+    code, seat_a = opened["code"], opened["token"]
+    server.visitor = secrets.token_hex(16)
+    seat_b = server.post("join", {"code": code, "name": "Bence"}).body["token"]
+    for _ in range(5):  # a few moves, so that cards have been played and drawn
+        token, state = turn(server, code, (seat_a, seat_b))
+        move = str(HeuristicBot().choose(game(state).view(state["seat"])))
+        server.post("move", {"code": code, "version": state["version"], "move": move}, seat=token)
+    watched = server.post("watch", {"class": made.code, "key": made.key, "code": code})
+    assert watched.status == 200, watched.body
+    real = server.store._matches[code][2].state
+    faces = set(re.findall(r'data-card="(\w\w)"', watched.body["svg"]))
+    in_hands = {c.text for p in (0, 1) for c in real.hand(p)} - {c.text for c in real.view(0).opponent_known}
+    in_hands -= {c.text for c in real.view(1).opponent_known}
+    assert faces and not faces & in_hands, "the trick and the indicator face up, no card of either hand"
+    assert (
+        "Anna · " in watched.body["svg"]
+        and "Bence · " in watched.body["svg"]
+        and "your hand" not in watched.body["svg"]
+    )
+    assert watched.body["trick"] == real.trick_number and watched.body["points"] == list(real.totals)
+    narrow = server.post("watch", {"class": made.code, "key": made.key, "code": code, "narrow": True})
+    assert narrow.status == 200 and "narrow" in narrow.body["svg"]
+    for wrong in (
+        {"class": made.code, "key": other.key, "code": code},  # another class's key
+        {"class": other.code, "key": other.key, "code": code},  # a table of another class
+        {"class": made.code, "code": code},
+    ):
+        assert server.post("watch", wrong).status == 403
 
 
 # ---------------------------------------------------------------------------- a whole match

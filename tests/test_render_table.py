@@ -186,3 +186,30 @@ def test_the_tables_talon_number_counts_the_indicator_as_d1_does() -> None:
     for narrow in (False, True):
         svg = table_svg(state.view(0), narrow=narrow)
         assert "talon: 14" in svg and "talon: 13" not in svg
+
+
+def test_a_table_watched_shows_both_hands_face_down_and_names_both_players() -> None:
+    """A teacher watching two pupils' game (issue 38): neither hand is in the markup, both counted as backs."""
+    import dataclasses
+    import re
+
+    import pytest
+
+    from tartli.bots import HeuristicBot
+    from tartli.game import HandState
+    from tartli.render.table import table_svg
+
+    state = HandState.from_seed(7)
+    for _ in range(9):
+        state.push(HeuristicBot().choose(state.view(state.to_move)))
+    view = state.view(0)
+    with pytest.raises(ValueError):
+        table_svg(view, watching=9)
+    hidden = dataclasses.replace(view, hand=(), legal_moves=())
+    held = {c.text for p in (0, 1) for c in state.hand(p)}
+    for narrow in (False, True):
+        svg = table_svg(hidden, player_names=("Anna", "Bence"), watching=len(state.hand(0)), narrow=narrow)
+        assert not set(re.findall(r'data-card="(\w\w)"', svg)) & held
+        assert f"Anna · {len(state.hand(0))} cards" in svg and "your hand" not in svg
+        assert svg.count("face-down card") >= len(state.hand(0)) + len(state.hand(1))
+        assert "The Tartli table of Anna and Bence, both hands face down" in svg

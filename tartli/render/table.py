@@ -301,6 +301,11 @@ def _won_text(name: str, points: int, number: int, language: Language) -> str:
     return text.format(number=number, name=name, points=points)
 
 
+def _watched(who: tuple[str, str]) -> str:
+    """The start of a watched table's accessible name (both hands face down)."""
+    return _("The Tartli table of {first} and {second}, both hands face down").format(first=who[0], second=who[1])
+
+
 def _as_seen(name: str) -> str:
     """The start of the table's accessible name: "The Tartli table as you see it", "... as Anna sees it"."""
     if _is_you(name):
@@ -362,8 +367,13 @@ def table_svg(
     shown_trick: int | None = None,
     narrow: bool = False,
     phases: bool = True,
+    watching: int | None = None,
 ) -> str:
     """The whole table as ``view.player`` sees it (``pickable``: the player's cards can be clicked).
+
+    ``watching``: the table as someone who plays neither hand sees it (a teacher watching two pupils'
+    game): ``view.player``'s hand is drawn face down too, ``watching`` cards, named as its player's. Pass a
+    view whose ``hand`` and ``legal_moves`` are empty, so that nothing of the cards is in the markup.
 
     ``phases`` False leaves the phase out of the picture (a lesson before phases are taught).
 
@@ -381,6 +391,8 @@ def table_svg(
     me, other = view.player, 1 - view.player
     who = player_names or (names.player_name(0, language), names.player_name(1, language))
     who = (_own_name(who[0]), _own_name(who[1]))
+    if watching is not None and view.hand:
+        raise ValueError("a table watched is drawn from a view without the hand (dataclasses.replace(view, hand=()))")
     if narrow:
         return _narrow_table(
             view,
@@ -393,6 +405,7 @@ def table_svg(
             pickable=pickable,
             shown_trick=shown_trick,
             phases=phases,
+            watching=watching,
         )
     W, H = 980.0, 700.0
     cw = 74.0
@@ -475,24 +488,28 @@ def table_svg(
         playable = {m.card for m in view.legal_moves if isinstance(m, Play)}
     hw = cw * 1.15
     hstep = hw * 0.62
-    hx = 400 - _row_width(len(hand), hw, hstep) / 2
+    hx = 400 - _row_width(len(hand) if watching is None else watching, hw, hstep) / 2
     hy = H - hw * CARD_RATIO - 30
-    parts.append(
-        _row(
-            hand,
-            hx,
-            hy,
-            hw,
-            hstep,
-            language=language,
-            trump=trump,
-            playable=playable,
-            selected=selected,
-            highlighted=highlighted,
-            pickable=pickable,
+    if watching is not None:  # backs only, as the other's
+        parts.append(_row([Card.parse("7A")] * watching, hx, hy, hw, hstep, language=language, face_down=True))
+    else:
+        parts.append(
+            _row(
+                hand,
+                hx,
+                hy,
+                hw,
+                hstep,
+                language=language,
+                trump=trump,
+                playable=playable,
+                selected=selected,
+                highlighted=highlighted,
+                pickable=pickable,
+            )
         )
-    )
-    my_label = f"{who[me]} · {names.term('your hand', language)}"
+    mine = names.term("your hand", language) if watching is None else f"{watching} {names.term('cards', language)}"
+    my_label = f"{who[me]} · {mine}"
     if view.to_move == me:
         my_label += "  ◀"
     parts.append(_text(hx, hy - 14, my_label, size=15, weight="bold"))
@@ -526,11 +543,12 @@ def table_svg(
             width=262,
         )
         parts.append(_place(slate, 700, 452))
+    seen = _as_seen(who[me]) if watching is None else _watched(who)
     label = (
-        f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {trump_line}; "
+        f"{seen}: {_phase_text(view, language, phases)}; {trump_line}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}, talon {talon}").format(
-            n=len(hand), count=count, talon=talon_count(view)
+            n=len(hand) if watching is None else watching, count=count, talon=talon_count(view)
         )
     )
     return _open(W, H, label, "tartli-table", width) + "".join(parts) + "</svg>"
@@ -554,6 +572,7 @@ def _narrow_table(
     pickable: bool,
     shown_trick: int | None,
     phases: bool = True,
+    watching: int | None = None,
 ) -> str:
     """The table upright, 400 units wide, for a phone (about 360-414 CSS px): the opponent's cards
     small at the top, one line of facts, the trick large in the middle, the scores as numbers, and
@@ -618,9 +637,13 @@ def _narrow_table(
     if view.to_move == me:
         playable = {m.card for m in view.legal_moves if isinstance(m, Play)}
     hy = sy + 78
-    label = f"{who[me]} · {names.term('your hand', language)}" + ("  ◀" if view.to_move == me else "")
+    mine = names.term("your hand", language) if watching is None else f"{watching} {names.term('cards', language)}"
+    label = f"{who[me]} · {mine}" + ("  ◀" if view.to_move == me else "")
     parts.append(_text(14, hy - 8, label, size=14, weight="bold"))
     hw, hstep = 70.0, 76.0
+    face_down = watching is not None
+    if face_down:  # backs only, as the other's: nothing of the cards is in the markup
+        hand = [Card.parse("7A")] * (watching or 0)
     rows = [hand[i : i + 5] for i in range(0, len(hand), 5)] or [[]]
     for r, cards in enumerate(rows):
         x = W / 2 - _row_width(len(cards), hw, hstep) / 2
@@ -637,12 +660,14 @@ def _narrow_table(
                 selected=selected,
                 highlighted=highlighted,
                 pickable=pickable,
+                face_down=face_down,
             )
         )
     H = hy + 6 + len(rows) * (hw * CARD_RATIO + 10) + 8
     frame = f'<rect x="0" y="0" width="{_n(W)}" height="{_n(H)}" rx="14" fill="{FELT}"/>'
+    seen = _as_seen(who[me]) if watching is None else _watched(who)
     label_text = (
-        f"{_as_seen(who[me])}: {_phase_text(view, language, phases)}; {facts}; "
+        f"{seen}: {_phase_text(view, language, phases)}; {facts}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
         + _("{n} cards in hand, opponent {count}").format(n=len(hand), count=count)
     )

@@ -80,6 +80,7 @@ TEACHER_WORDS = {
     "closed": N_("The class is closed: the server keeps nothing of it."),
     "game": N_("{first} against {second}: hand {hand}, trick {trick}, points {points}, games won {won}"),
     "gameWaiting": N_("{name} waits for a classmate at a table"),
+    "watch": N_("Watch"),
 }
 
 TEACHER_PAGE_WORDS = {
@@ -101,6 +102,7 @@ TEACHER_PAGE_WORDS = {
     "NEW_KEY_BUTTON": N_("New teacher link"),
     "CLOSE_BUTTON": N_("Close the class"),
     "GAMES_TITLE": N_("Games between pupils"),
+    "STOP_WATCHING": N_("Stop watching"),
     "SHEETS_TITLE": N_("Worksheets"),
     "SHEETS_TEXT": N_(
         "A lesson's worksheet to print, with its answer key on a page of its own. Each sheet number gives other "

@@ -20,6 +20,8 @@ API: a page of another site cannot send one), every answer is JSON. Under the se
 ``tartli/duel/computer`` ``{"code", "on"}`` -> the new state: the computer plays for the other, who is away.
 ``tartli/duel/leave``    ``{"code"}`` -> 204: the table is closed for both.
 ``tartli/duel/records``  ``{"code"}`` -> ``{"records": [tartli/1, ...]}``: the match's hands that are over.
+``tartli/duel/watch``    ``{"class", "key", "code", "narrow"?}`` (the class's teacher) -> ``{"svg", "trick",
+                         "points"}``: the game as neither player sees it, both hands face down.
 ``tartli/duel/lobby``    ``{"pupil"}`` (a pupil of the class) or ``{"class", "key"}`` (its teacher) ->
                          ``{"tables": [{"code", "names", "status", "hand_number", "buli"}, ...]}``: the
                          class's open tables, for a class page and for the teacher (who plays whom).
@@ -58,8 +60,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from tartli.errors import TartliError
+from tartli.game import TRICKS
 from tartli.i18n import N_, catalog
 from tartli.names import LANGUAGES
+from tartli.names import resolve as names_resolve
+from tartli.render.table import table_svg
 from tartli.rules import RuleSet
 from tartli.server.classes import JsonHandler
 from tartli.server.classroom import ClassFolder, Limiter, normal_code
@@ -241,7 +246,7 @@ class DuelHandler(JsonHandler):
     def _not_flooded(self, data: dict[str, Any]) -> None:
         """A seat's requests (moves, looks, pings) are limited (:data:`SEAT_REQUESTS`): a page or a script that
         floods a table is refused (429) and the table goes on for the other player."""
-        if self.action in ("new", "join", "lobby"):
+        if self.action in ("new", "join", "lobby", "watch"):
             return  # (behind the guessing limiter, or a class's key)
         code = normal_code(data.get("code")) or "-"
         token = self._token(code) or self._client()
@@ -366,8 +371,22 @@ class DuelHandler(JsonHandler):
     async def _lobby(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         return 200, {"tables": await self._run(self._tables_of, data)}
 
+    def _watched(self, data: dict[str, Any]) -> dict[str, Any]:
+        given, key = data.get("class"), data.get("key")
+        if self.classes is None or not isinstance(given, str) or not isinstance(key, str):
+            raise NotAllowed()
+        self.classes.store().name_of(given, key)  # the teacher's key, or ClassNotAllowed
+        view, held, names = self.duels.store().watched(self._code(data), given)
+        language = names_resolve(self.lang)
+        svg = table_svg(view, player_names=names, watching=held, narrow=data.get("narrow") is True, language=language)
+        return {"svg": svg, "trick": min(view.trick_number, TRICKS), "points": list(view.totals)}
 
-ACTIONS = ("new", "join", "state", "move", "next", "seen", "computer", "leave", "records", "lobby")
+    async def _watch(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+        """The teacher watches a game of the class: the table as neither player sees it (both hands face down)."""
+        return 200, await self._run(self._watched, data)
+
+
+ACTIONS = ("new", "join", "state", "move", "next", "seen", "computer", "leave", "records", "lobby", "watch")
 
 
 def duel_handlers(

@@ -37,6 +37,7 @@ checks a move with its own engine, in its page's language, before it sends it.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import json
 import random
@@ -53,7 +54,7 @@ from typing import Any
 
 from tartli.bots import HeuristicBot
 from tartli.errors import IllegalMoveError, TartliError
-from tartli.game import TRICKS, HandState
+from tartli.game import TRICKS, HandState, PlayerView
 from tartli.i18n import N_, catalog
 from tartli.match import Match
 from tartli.moves import Bela, GoOut, Move, Swap, coerce_move
@@ -551,6 +552,21 @@ class DuelStore(SqliteStore):
                     }
                 )
         return tables
+
+    def watched(self, code: object, class_code: object) -> tuple[PlayerView, int, tuple[str, str]]:
+        """What someone who plays neither seat may see of table ``code`` of class ``class_code`` (its teacher):
+        the first seat's view with its hand and its moves taken out, how many cards that hand holds, and the
+        players' names (for :func:`tartli.render.table.table_svg`'s ``watching``). :class:`NotAllowed` for a
+        table of another class, or none."""
+        klass = normal_code(class_code)
+        with self._lock:
+            table = self._load(self._db, code)
+            if not klass or table.class_code != klass:
+                raise NotAllowed()
+            state = table.match.state
+            view = dataclasses.replace(state.view(0), hand=(), legal_moves=(), my_declaration=None, events=())
+            names = tuple(seat.name if seat is not None else "" for seat in table.seats)
+            return view, len(state.hand(0)), (names[0], names[1])
 
     def count_open(self) -> int:
         with self._lock:

@@ -254,6 +254,7 @@ def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seat
 def test_in_a_class_the_course_map_and_the_teacher_see_the_class_tables(
     class_server: Any,  # noqa: F811
     playwright_driver: Any,
+    tmp_path: Path,
 ) -> None:
     """Anna and Bence are in the class: Anna opens a table from the class; Bence's course map says a table waits
     and leads to it, where he joins with one press; the teacher's page shows who plays whom."""
@@ -281,7 +282,16 @@ def test_in_a_class_the_course_map_and_the_teacher_see_the_class_tables(
         teacher.locator("#games li").get_by_text(
             "Anna against Bence: hand 1, trick 1, points 0:0, games won 0:0"
         ).wait_for(timeout=30_000)
+        teacher.locator("#games li", has_text="Anna against Bence").get_by_role("button", name="Watch").click()
+        teacher.locator("#watch-view > svg").wait_for(timeout=30_000)
+        watched = teacher.locator("#watch-view").inner_html()
+        assert "Anna · 9 cards" in watched and "Bence · 9 cards" in watched and "your hand" not in watched
+        teacher.screenshot(path=str(tmp_path / "teacher-watching-1280.png"), full_page=True)  # (to look at)
+        held = set(table_state(anna).hand) | set(table_state(bence).hand)
+        assert len(held) == 18 and not set(CARD.findall(watched)) & held, "no card of either hand is face up"
         audit(teacher, "the teacher's page with the class's games, 1280 px")
+        teacher.get_by_role("button", name="Stop watching").click()
+        assert teacher.locator("#watching").is_hidden()
     finally:
         browser.close()
 
