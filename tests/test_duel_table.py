@@ -38,6 +38,9 @@ class StoreLink:
     def let_computer_play(self, on: bool) -> dict[str, Any]:
         return self.store.let_computer_play(self.code, self.token, on)
 
+    def allow_hints(self, on: bool) -> dict[str, Any]:
+        return self.store.allow_hints(self.code, self.token, on)
+
     def leave(self) -> None:
         self.store.leave(self.code, self.token)
 
@@ -188,3 +191,29 @@ def test_the_server_pages_of_their_own_share_one_look_and_fill_every_blank() -> 
             assert page_css() in page and not re.search(r"__[A-Z_]+__", page)
     assert "--page-width: 760px" in duel_page("en", "/") and "Join a table" in duel_page("en", "/")
     assert "Ülj le egy asztalhoz" in duel_page("hu", "/")
+
+
+def test_the_hint_is_offered_while_both_players_agree_to_it(seats: Any) -> None:
+    store, code, anna, _token, _clock = seats
+    _seat, bence_token = store.take_seat(code, "Bence")
+    bence = DuelTable(StoreLink(store, code, bence_token), code=code)
+    anna._apply(anna.link.state())
+    assert anna.hint_button.layout.display == "none" and anna.hints_toggle.layout.display != "none"
+    with pytest.raises(DuelError, match="both of you agree"):
+        anna.hint()
+    anna.hints_toggle.value = True  # Anna agrees
+    bence._apply(bence.link.state())
+    assert "Anna would like the Hint for both of you." in bence.duel_status.value
+    assert "it is offered once Bence agrees too" in anna.duel_status.value
+    assert bence.hint_button.layout.display == "none"
+    bence.hints_toggle.value = True  # and Bence
+    anna._apply(anna.link.state())
+    for table in (anna, bence):
+        assert table.hint_button.layout.display != "none" and "You both agree to the Hint." in table.duel_status.value
+    mover, waiting = (anna, bence) if real_state(store, code).to_move == 0 else (bence, anna)
+    assert mover.hint().startswith("Hint: ") and mover.hinted is not None
+    assert mover.hinted in mover.state.view(mover.seat).legal_moves, "a move this player may make now"
+    assert waiting.hint() == "A hint comes when it is your turn."
+    anna.hints_toggle.value = False  # Anna no longer agrees: offered to neither
+    bence._apply(bence.link.state())
+    assert anna.hint_button.layout.display == bence.hint_button.layout.display == "none"

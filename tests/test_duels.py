@@ -29,6 +29,7 @@ from tartli.server.duels import (
     FILE_NAME,
     IDLE_CLOSE,
     MAX_TABLES,
+    SCHEMA,
     BadArgument,
     DuelError,
     DuelFolder,
@@ -541,3 +542,33 @@ def test_the_shadow_is_made_from_what_the_seat_knows_only() -> None:
         twin = shadow_record(state, seat, "twin").record.replay()  # a hand the seat cannot tell from the real one
         assert _Knowledge.of(state, seat).views == _Knowledge.of(twin, seat).views
         assert shadow_record(twin, seat, "x").record == shadow_record(state, seat, "x").record
+
+
+def test_the_hint_is_agreed_by_each_seat_and_kept(tmp_path: Path, clock: Clock) -> None:
+    store = DuelStore(tmp_path / "duels.sqlite3", clock=clock)
+    code, anna = store.open_table("Anna")
+    _seat, bence = store.take_seat(code, "Bence")
+    assert store.state_for(code, anna)["hints"] == {"mine": False, "theirs": False}
+    assert store.allow_hints(code, anna, True)["hints"] == {"mine": True, "theirs": False}
+    assert store.state_for(code, bence)["hints"] == {"mine": False, "theirs": True}
+    with pytest.raises(BadArgument):
+        store.allow_hints(code, bence, "yes")
+    store.close()
+    again = DuelStore(tmp_path / "duels.sqlite3", clock=clock)  # kept across a restart
+    assert again.state_for(code, anna)["hints"] == {"mine": True, "theirs": False}
+    again.close()
+
+
+def test_a_store_file_from_before_the_hint_gets_its_column(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    before = SCHEMA.replace("    hints INTEGER NOT NULL DEFAULT 0,\n", "")
+    assert before != SCHEMA
+    old.executescript(before)
+    old.close()
+    store = DuelStore(path)
+    code, anna = store.open_table("Anna")
+    assert store.state_for(code, anna)["hints"]["mine"] is False
+    store.close()

@@ -18,6 +18,8 @@ API: a page of another site cannot send one), every answer is JSON. Under the se
 ``tartli/duel/next``     ``{"code", "hand"?}`` -> the new state (the next hand; ``hand``: the one shown as over).
 ``tartli/duel/seen``     ``{"code"}`` -> 204: the seat's page is open (the page says it every 20 s).
 ``tartli/duel/computer`` ``{"code", "on"}`` -> the new state: the computer plays for the other, who is away.
+``tartli/duel/hints``    ``{"code", "on"}`` -> the new state: this player agrees (or no longer) that both may ask
+                         for the Hint (offered while both agree).
 ``tartli/duel/leave``    ``{"code"}`` -> 204: the table is closed for both.
 ``tartli/duel/records``  ``{"code"}`` -> ``{"records": [tartli/1, ...]}``: the match's hands that are over.
 ``tartli/duel/watch``    ``{"class", "key", "code", "narrow"?}`` (the class's teacher) -> ``{"svg", "trick",
@@ -330,6 +332,10 @@ class DuelHandler(JsonHandler):
         await self._run(self.store.seen, code, self._token(code))
         return 204, None
 
+    async def _hints(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+        code = self._code(data)
+        return 200, await self._run(self.store.allow_hints, code, self._token(code), data.get("on"))
+
     async def _computer(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         code = self._code(data)
         return 200, await self._run(self.store.let_computer_play, code, self._token(code), data.get("on"))
@@ -386,7 +392,7 @@ class DuelHandler(JsonHandler):
         return 200, await self._run(self._watched, data)
 
 
-ACTIONS = ("new", "join", "state", "move", "next", "seen", "computer", "leave", "records", "lobby", "watch")
+ACTIONS = ("new", "join", "state", "move", "next", "seen", "computer", "hints", "leave", "records", "lobby", "watch")
 
 
 def duel_handlers(

@@ -137,6 +137,7 @@ class _Seat:
     token_hash: str
     last_seen: float
     computer: bool = False  #: the computer (Medium) plays this seat now
+    hints: bool = False  #: this seat's player agrees that both may ask for the Hint
 
 
 @dataclass
@@ -195,6 +196,7 @@ CREATE TABLE IF NOT EXISTS duel_seats (
     token_hash TEXT NOT NULL,
     last_seen REAL NOT NULL,
     computer INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (duel_id, seat)
 );
 CREATE TABLE IF NOT EXISTS duel_hands (
@@ -247,6 +249,9 @@ class DuelStore(SqliteStore):
         self._deals = deals
         """Where the tables' seeds come from: a test's generator (the same deals every run), else secrets."""
         self._open(path, threading.RLock())
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(duel_seats)")}
+        if "hints" not in columns:  # a file made before the Hint could be agreed on
+            self._db.execute("ALTER TABLE duel_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
         self._matches: dict[str, tuple[int, int, Match]] = {}  # code -> (id, version, the match at that version)
         self._shadows: OrderedDict[tuple[str, int, int], str] = OrderedDict()  # (seed, version, seat) -> JSON
         self._shadow_lock = threading.Lock()
@@ -295,10 +300,10 @@ class DuelStore(SqliteStore):
             raise NotAllowed()
         duel_id, code_, rules_text, class_code, seed, version, created, active, closed = row
         seats: list[_Seat | None] = [None, None]
-        for seat, name, token_hash, last_seen, computer in db.execute(
-            "SELECT seat, name, token_hash, last_seen, computer FROM duel_seats WHERE duel_id = ?", (duel_id,)
+        for seat, name, token_hash, last_seen, computer, hints in db.execute(
+            "SELECT seat, name, token_hash, last_seen, computer, hints FROM duel_seats WHERE duel_id = ?", (duel_id,)
         ):
-            seats[seat] = _Seat(name, token_hash, last_seen, bool(computer))
+            seats[seat] = _Seat(name, token_hash, last_seen, bool(computer), bool(hints))
         rules = RuleSet.from_record(json.loads(rules_text))
         cached = self._matches.get(code_)
         if cached is not None and cached[:2] == (duel_id, version):
@@ -325,9 +330,9 @@ class DuelStore(SqliteStore):
         for number, seat in enumerate(table.seats):
             if seat is not None:
                 db.execute(
-                    "INSERT OR REPLACE INTO duel_seats (duel_id, seat, name, token_hash, last_seen, computer) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (table.id, number, seat.name, seat.token_hash, seat.last_seen, int(seat.computer)),
+                    "INSERT OR REPLACE INTO duel_seats (duel_id, seat, name, token_hash, last_seen, computer, hints) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (table.id, number, seat.name, seat.token_hash, seat.last_seen, int(seat.computer), int(seat.hints)),
                 )
         if new_hand or table.changed:
             db.execute(
@@ -473,6 +478,7 @@ class DuelStore(SqliteStore):
             "other_away": None if away is None or away < min(PRESENT_WITHIN, self.away_after) else int(away),
             "away_after": self.away_after,
             "computer_plays_other": bool(other is not None and other.computer),
+            "hints": {"mine": mine.hints, "theirs": bool(other is not None and other.hints)},
             "buli": [with_hand[seat], with_hand[1 - seat]],
             "hand_number": hands + 1,
             "game": game,
@@ -633,6 +639,19 @@ class DuelStore(SqliteStore):
             if mine.computer and table.closed is None:
                 mine.computer = False
                 table.changed = True
+
+    def allow_hints(self, code: object, token: object, on: object) -> dict[str, Any]:
+        """The seat of ``token`` agrees (``on``) or no longer agrees that both players may ask for the Hint: it
+        is offered to both while both agree, to neither otherwise (each Hint is its own player's). The new
+        :meth:`state_for`."""
+        if type(on) is not bool:
+            raise BadArgument(N_("say whether you agree to the Hint: true or false"))
+        with self._change(code, token) as (table, seat):
+            mine = _seat_at(table, seat)
+            if mine.hints != on:
+                mine.hints = on
+                table.changed = True
+        return self.state_for(code, token)
 
     def let_computer_play(self, code: object, token: object, on: object) -> dict[str, Any]:
         """``on``: the computer (Medium) plays the other seat from now, if its page has been gone for

@@ -15,7 +15,8 @@ same seat.
 The table offers what a game between two people needs: the cards, melds, béla, the swap, going out,
 the last trick, how long a trick stays, and, once the hand is over, its record and its review (each
 player's own, of their own decisions). Undo, the computer's level, new deals and both hands shown are not
-offered (they would change a shared game), nor the Hint: a player against a person plays on their own.
+offered (they would change a shared game); the Hint only while both players agree to it (each asks for
+their own, from their own view).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class DuelLink(Protocol):
     def next_hand(self, hand: int) -> dict[str, Any]: ...
 
     def let_computer_play(self, on: bool) -> dict[str, Any]: ...
+
+    def allow_hints(self, on: bool) -> dict[str, Any]: ...
 
     def leave(self) -> None: ...
 
@@ -126,6 +129,9 @@ class HttpLink:
     def let_computer_play(self, on: bool) -> dict[str, Any]:
         return self._post("computer", {"on": on})
 
+    def allow_hints(self, on: bool) -> dict[str, Any]:
+        return self._post("hints", {"on": on})
+
     def leave(self) -> None:
         self._post("leave", {})
 
@@ -163,11 +169,18 @@ class DuelTable(TableController):
         self.wait_button = w.Button(description=_("Wait"), layout=w.Layout(display="none"))
         self.computer_button = w.Button(button_style="warning", layout=w.Layout(display="none", width="auto"))
         self.leave_button = w.Button(description=_("Leave the table"), button_style="danger")
+        self.hints_toggle = w.ToggleButton(
+            description=_("Allow the Hint for both of us"),
+            tooltip=_("The Hint is offered to both of you while both agree"),
+            layout=w.Layout(width="auto"),
+        )
+        self._showing = False  # (the toggle set from the server's word is no request of the player's)
+        self.hints_toggle.observe(self._guard(self._on_hints_toggle), names="value")
         self.wait_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(False))))
         self.computer_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(True))))
         self.leave_button.on_click(self._guard(lambda _b: self._ask_leave()))
         bar = w.HBox(
-            [self.wait_button, self.computer_button, self.leave_button],
+            [self.wait_button, self.computer_button, self.hints_toggle, self.leave_button],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.widget = w.VBox([self.duel_status, bar, self.widget])  # (the table's own box keeps its parts in order)
@@ -230,8 +243,26 @@ class DuelTable(TableController):
             lines.append(said.format(name=other, minutes=minutes))
         else:
             lines.append(_("You are playing {name}.").format(name=other))
-        self.duel_status.value = f"<p style='{_LINE_STYLE}'>" + " ".join(lines) + "</p>"
         offer = status == "playing" and isinstance(away, (int, float)) and away >= self._away_after() and not computer
+        agreed = state.get("hints")
+        hints: dict[str, Any] = agreed if isinstance(agreed, dict) else {}
+        mine, theirs = bool(hints.get("mine")), bool(hints.get("theirs"))
+        if status == "playing" and (mine or theirs):
+            if mine and theirs:
+                lines.append(_("You both agree to the Hint."))
+            elif mine:
+                lines.append(_("You agree to the Hint; it is offered once {name} agrees too.").format(name=other))
+            else:
+                lines.append(_("{name} would like the Hint for both of you.").format(name=other))
+        self.duel_status.value = f"<p style='{_LINE_STYLE}'>" + " ".join(lines) + "</p>"
+        self._showing = True
+        try:
+            self.hints_toggle.value = mine
+        finally:
+            self._showing = False
+        self.hints_toggle.layout.display = "" if status == "playing" else "none"
+        shown = "" if status == "playing" and mine and theirs else "none"
+        self.hint_button.layout.display = self.hint_view.layout.display = shown
         self.computer_button.description = _("Let the computer play for {name}").format(name=self.other_name)
         self.computer_button.layout.display = "" if offer else "none"
         self.wait_button.layout.display = "" if computer else "none"
@@ -259,6 +290,25 @@ class DuelTable(TableController):
         self.download.layout.display = "" if over else "none"
         if over:
             super()._refresh_download()
+
+    # ------------------------------------------------------------ the Hint, when both agree
+    def both_agree_to_hints(self) -> bool:
+        hints = self.duel.get("hints")
+        return isinstance(hints, dict) and bool(hints.get("mine")) and bool(hints.get("theirs"))
+
+    def _on_hints_toggle(self, change: dict[str, Any]) -> None:
+        if not self._showing:
+            self._apply(self.link.allow_hints(bool(change["new"])))
+
+    def hint(self) -> str:
+        """The Hint, as at any table, while both players agree to it (each Hint is its own player's)."""
+        if not self.both_agree_to_hints():
+            raise DuelError(_("The Hint is offered when both of you agree to it."))
+        if not self.state.is_over and self.state.to_move != self.human:
+            text = _("A hint comes when it is your turn.")
+            self.hint_view.value = self._box(html.escape(text), "#8a5a00", "#fbf4e4")
+            return text
+        return super().hint()
 
     # ------------------------------------------------------------ moves go to the server
     def act(self, move: Move) -> None:
