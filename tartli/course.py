@@ -35,6 +35,11 @@ class Page:
     without running the notebook (a test checks the number against the lesson itself)."""
 
 
+DUELS_ENV = "TARTLI_DUELS"
+"""Set (to ``1``) in the environment of the course's server, and so of every kernel it starts: tables for two
+browsers exist there (issue 38; Binder and the static edition have none). Here, not in ``tartli.server``,
+which the static edition does not ship."""
+
 TOPICS = (
     "swap",
     "undo",

@@ -161,7 +161,7 @@ def test_leaving_closes_the_table_for_both(seats: Any) -> None:
 
 
 def test_the_table_page_offers_a_classmate_only_where_a_server_keeps_the_game(monkeypatch: Any) -> None:
-    from tartli.server import DUELS_ENV
+    from tartli.course import DUELS_ENV
     from tartli.widgets.duel import classmate_link
 
     monkeypatch.setenv(DUELS_ENV, "1")

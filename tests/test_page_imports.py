@@ -48,3 +48,14 @@ def test_a_page_with_a_table_loads_it() -> None:
     """(The check can see a module: the table page does load the table and the bots.)"""
     loaded = modules_of("10_play_a_game")
     assert "tartli.widgets.table" in loaded and "tartli.bots.hint" in loaded
+
+
+SERVER_ONLY = ("tartli.server", "tartli.site")
+"""What the static edition does not ship (tartli.site.snapshot.SERVER_ONLY): no page may need it."""
+
+
+@pytest.mark.parametrize("page", sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
+def test_no_page_loads_what_the_static_edition_does_not_ship(page: str) -> None:
+    """(The table page once imported a constant from tartli.server, and the static edition's table failed.)"""
+    needs = [m for m in modules_of(page) if m.startswith(SERVER_ONLY)]
+    assert needs == [], f"{page} loads {needs}"

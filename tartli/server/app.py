@@ -66,7 +66,7 @@ from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from tartli.server import DUELS_ENV
+from tartli.course import DUELS_ENV
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, normal_code, open_class

@@ -34,11 +34,11 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 import ipywidgets as w
 
 from tartli.bots.base import Bot
+from tartli.course import DUELS_ENV
 from tartli.errors import TartliError
 from tartli.game import PlayerView
 from tartli.i18n import _, language, ngettext
 from tartli.moves import GoOut, Move
-from tartli.server import DUELS_ENV
 from tartli.widgets.table import TableController, _kernel_loop
 
 log = logging.getLogger(__name__)
