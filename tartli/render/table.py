@@ -301,6 +301,11 @@ def _won_text(name: str, points: int, number: int, language: Language) -> str:
     return text.format(number=number, name=name, points=points)
 
 
+def _whose_hand(watching: int | None, language: Language) -> str:
+    """The bottom hand's label after its player's name: "your hand", or its count when the table is watched."""
+    return names.term("your hand", language) if watching is None else f"{watching} {names.term('cards', language)}"
+
+
 def _watched(who: tuple[str, str]) -> str:
     """The start of a watched table's accessible name (both hands face down)."""
     return _("The Tartli table of {first} and {second}, both hands face down").format(first=who[0], second=who[1])
@@ -490,26 +495,24 @@ def table_svg(
     hstep = hw * 0.62
     hx = 400 - _row_width(len(hand) if watching is None else watching, hw, hstep) / 2
     hy = H - hw * CARD_RATIO - 30
-    if watching is not None:  # backs only, as the other's
-        parts.append(_row([Card.parse("7A")] * watching, hx, hy, hw, hstep, language=language, face_down=True))
-    else:
-        parts.append(
-            _row(
-                hand,
-                hx,
-                hy,
-                hw,
-                hstep,
-                language=language,
-                trump=trump,
-                playable=playable,
-                selected=selected,
-                highlighted=highlighted,
-                pickable=pickable,
-            )
+    shown = hand if watching is None else [Card.parse("7A")] * watching  # (watched: backs only, as the other's)
+    parts.append(
+        _row(
+            shown,
+            hx,
+            hy,
+            hw,
+            hstep,
+            language=language,
+            trump=trump,
+            playable=playable,
+            selected=selected,
+            highlighted=highlighted,
+            pickable=pickable,
+            face_down=watching is not None,
         )
-    mine = names.term("your hand", language) if watching is None else f"{watching} {names.term('cards', language)}"
-    my_label = f"{who[me]} · {mine}"
+    )
+    my_label = f"{who[me]} · {_whose_hand(watching, language)}"
     if view.to_move == me:
         my_label += "  ◀"
     parts.append(_text(hx, hy - 14, my_label, size=15, weight="bold"))
@@ -637,8 +640,7 @@ def _narrow_table(
     if view.to_move == me:
         playable = {m.card for m in view.legal_moves if isinstance(m, Play)}
     hy = sy + 78
-    mine = names.term("your hand", language) if watching is None else f"{watching} {names.term('cards', language)}"
-    label = f"{who[me]} · {mine}" + ("  ◀" if view.to_move == me else "")
+    label = f"{who[me]} · {_whose_hand(watching, language)}" + ("  ◀" if view.to_move == me else "")
     parts.append(_text(14, hy - 8, label, size=14, weight="bold"))
     hw, hstep = 70.0, 76.0
     face_down = watching is not None
