@@ -217,3 +217,28 @@ def test_the_hint_is_offered_while_both_players_agree_to_it(seats: Any) -> None:
     anna.hints_toggle.value = False  # Anna no longer agrees: offered to neither
     bence._apply(bence.link.state())
     assert anna.hint_button.layout.display == bence.hint_button.layout.display == "none"
+
+
+def test_bela_may_be_said_out_of_turn_at_a_table_for_two(tmp_path: Path) -> None:
+    """B1: béla may be declared at any moment, also out of turn; the engine allows it and so does the server, so
+    the seat's table sends it (it once refused every move out of turn but going out)."""
+    from tartli.moves import Bela
+
+    for seed in range(200):
+        store = DuelStore(tmp_path / f"duels-{seed}.sqlite3", deals=random.Random(seed))
+        code, anna = store.open_table("Anna")
+        _seat, bence = store.take_seat(code, "Bence")
+        real = real_state(store, code)
+        waiting = 1 - real.to_move
+        bela = next((m for m in real.legal_moves(waiting) if isinstance(m, Bela)), None)
+        if bela is not None:
+            break
+        store.close()
+    else:
+        pytest.fail("no deal of 200 gives the player not to move béla")
+    table = DuelTable(StoreLink(store, code, (anna, bence)[waiting]), code=code)
+    assert table.bela_button.layout.display != "none", "the table offers béla"
+    before = table.version
+    table.act(bela)
+    assert table.version == before + 1 and real_state(store, code).moves[-1] == bela
+    store.close()
