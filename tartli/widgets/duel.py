@@ -222,6 +222,8 @@ class DuelTable(TableController):
         status = state.get("status")
         other = html.escape(self.other_name)
         away = state.get("other_away")
+        away = float(away) if isinstance(away, (int, float)) else 0.0  # (seconds the other's page has been gone)
+        gone = away >= self._away_after()
         computer = bool(state.get("computer_plays_other"))
         lines: list[str] = []
         if status == "waiting":
@@ -233,7 +235,7 @@ class DuelTable(TableController):
             lines.append(_("This table is closed."))
         elif computer:
             lines.append(_("The computer plays for {name} while they are away.").format(name=other))
-        elif isinstance(away, (int, float)) and away >= self._away_after():
+        elif gone:
             minutes = max(1, int(away // 60))
             said = ngettext(
                 "{name} has been away for {minutes} minute: wait for them, or let the computer play for them.",
@@ -243,10 +245,8 @@ class DuelTable(TableController):
             lines.append(said.format(name=other, minutes=minutes))
         else:
             lines.append(_("You are playing {name}.").format(name=other))
-        offer = status == "playing" and isinstance(away, (int, float)) and away >= self._away_after() and not computer
-        agreed = state.get("hints")
-        hints: dict[str, Any] = agreed if isinstance(agreed, dict) else {}
-        mine, theirs = bool(hints.get("mine")), bool(hints.get("theirs"))
+        offer = status == "playing" and gone and not computer
+        mine, theirs = self._hints()
         if status == "playing" and (mine or theirs):
             if mine and theirs:
                 lines.append(_("You both agree to the Hint."))
@@ -292,9 +292,15 @@ class DuelTable(TableController):
             super()._refresh_download()
 
     # ------------------------------------------------------------ the Hint, when both agree
-    def both_agree_to_hints(self) -> bool:
+    def _hints(self) -> tuple[bool, bool]:
+        """Whether this player, and the other, agree to the Hint (the server's word)."""
         hints = self.duel.get("hints")
-        return isinstance(hints, dict) and bool(hints.get("mine")) and bool(hints.get("theirs"))
+        if not isinstance(hints, dict):
+            return False, False
+        return bool(hints.get("mine")), bool(hints.get("theirs"))
+
+    def both_agree_to_hints(self) -> bool:
+        return all(self._hints())
 
     def _on_hints_toggle(self, change: dict[str, Any]) -> None:
         if not self._showing:
