@@ -359,15 +359,19 @@ class DuelHandler(JsonHandler):
             raise NotAllowed()
         return code
 
+    def _teachers_class(self, data: dict[str, Any]) -> str:
+        """The class whose teacher's key the request holds (``class``, ``key``): :class:`NotAllowed` else."""
+        given, key = data.get("class"), data.get("key")
+        if self.classes is None or not isinstance(given, str) or not isinstance(key, str):
+            raise NotAllowed()
+        self.classes.store().name_of(given, key)  # the teacher's key, or ClassNotAllowed
+        return given
+
     def _tables_of(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         if data.get("pupil") is not None:
             class_code = self._class_of_pupil(data.get("pupil"))
         else:
-            given, key = data.get("class"), data.get("key")
-            if self.classes is None or not isinstance(given, str) or not isinstance(key, str):
-                raise NotAllowed()
-            self.classes.store().name_of(given, key)  # the teacher's key, or ClassNotAllowed
-            class_code = given
+            class_code = self._teachers_class(data)
         try:
             store = self.duels.store()
         except NotAllowed:
@@ -378,11 +382,7 @@ class DuelHandler(JsonHandler):
         return 200, {"tables": await self._run(self._tables_of, data)}
 
     def _watched(self, data: dict[str, Any]) -> dict[str, Any]:
-        given, key = data.get("class"), data.get("key")
-        if self.classes is None or not isinstance(given, str) or not isinstance(key, str):
-            raise NotAllowed()
-        self.classes.store().name_of(given, key)  # the teacher's key, or ClassNotAllowed
-        view, held, names = self.duels.store().watched(self._code(data), given)
+        view, held, names = self.duels.store().watched(self._code(data), self._teachers_class(data))
         language = names_resolve(self.lang)
         svg = table_svg(view, player_names=names, watching=held, narrow=data.get("narrow") is True, language=language)
         return {"svg": svg, "trick": min(view.trick_number, TRICKS), "points": list(view.totals)}
