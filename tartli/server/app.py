@@ -441,11 +441,7 @@ class CourseVoilaHandler(CookieVoilaHandler):
             query = urlencode({"code": code, "lang": self.page_language()})
             self.redirect(f"{self.base_url}tartli/duel?{query}")
             return None
-        app = self.settings.get("tartli_app")
-        host = getattr(app, "ip", "") or "127.0.0.1"
-        host = "127.0.0.1" if host in ("0.0.0.0", "::", "localhost") else host
-        host = f"[{host}]" if ":" in host else host
-        return {"TARTLI_SEAT": token, "TARTLI_SERVER": f"http://{host}:{getattr(app, 'port', 0)}{self.base_url}"}
+        return {"TARTLI_SEAT": token, "TARTLI_SERVER": self.settings["tartli_app"].own_url}
 
     def _visitor(self) -> str | None:
         """This browser's visitor name; None if the request was redirected (a cookie was set)."""
@@ -710,6 +706,15 @@ class TartliVoila(Voila):  # type: ignore[misc]
         self._announcing = loop.create_task(self._announce())
         self.listen()
 
+    @property
+    def own_url(self) -> str:
+        """The course's address on this machine, ending in its base URL (``http://127.0.0.1:8866/``): what the
+        start prints, and what a seat's kernel calls (a server answering on every address is reached on
+        127.0.0.1)."""
+        host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.port}{self.base_url}"
+
     async def _announce(self) -> None:
         """Print the course's address once the announced page's pre-started kernel is ready (at most a
         minute): the first page a learner opens is then served at once. The short address, without
@@ -718,9 +723,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         tasks = list(pools.get(self.announce, [])) or [task for pool in pools.values() for task in pool]
         if tasks:
             await asyncio.wait(tasks, timeout=60)
-        host = self.ip if self.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
-        host = f"[{host}]" if ":" in host else host
-        url = f"http://{host}:{self.port}{self.base_url}voila/render/{self.announce}"
+        url = f"{self.own_url}voila/render/{self.announce}"
         print(f"Tartli course: open {url}  (Ctrl+C stops it)", flush=True)
         if self.class_name:
             opened = open_class(self.class_folder, self.class_name)
@@ -729,7 +732,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
                 f"{opened.key} (kept in {self.class_folder.folder / TEACHER_FILE}, for you only)",
                 flush=True,
             )
-            teacher = f"http://{host}:{self.port}{self.base_url}tartli/teacher#class={opened.code}&key={opened.key}"
+            teacher = f"{self.own_url}tartli/teacher#class={opened.code}&key={opened.key}"
             print(f"Tartli class {opened.name}: the teacher's page is {teacher}", flush=True)
 
 
