@@ -313,6 +313,7 @@ class DuelStore(SqliteStore):
                 r for (r,) in db.execute("SELECT record FROM duel_hands WHERE duel_id = ? ORDER BY number", (duel_id,))
             ]
             match = _rebuild(rules, seed, records)
+            self._matches[code_] = (duel_id, version, match)  # (a lobby, a watch or a seat: rebuilt once a version)
         table = _Table(duel_id, code_, rules, class_code, seed, version, created, active, closed, seats, match)
         _name_players(table)
         return table
@@ -442,7 +443,6 @@ class DuelStore(SqliteStore):
         with self._lock:
             table = self._load(self._db, code)
             seat = _seat_of(table, token)
-            self._matches[table.code] = (table.id, table.version, table.match)
             match, state = table.match, table.match.state
             record = Record.from_state(state)  # a copy: the shadow is made outside the lock
             over = state.is_over
