@@ -179,6 +179,11 @@ def teacher_page(lang: str, base_url: str) -> str:
         "WORDS": _script_json(_words(TEACHER_WORDS, lang)),
         "BASE": _script_json(base_url),
     }
+    return fill_blanks(text, fill)
+
+
+def fill_blanks(text: str, fill: dict[str, str]) -> str:
+    """A page file with each ``__KEY__`` of ``fill`` replaced by its value."""
     for key, value in fill.items():
         text = text.replace(f"__{key}__", value)
     return text

@@ -11,13 +11,12 @@ in from the class the pupil joined, if any (the pupil's script keeps it in the b
 
 from __future__ import annotations
 
-import functools
 import html
 
 import tornado.web
 
 from tartli.i18n import N_, catalog
-from tartli.server.class_pages import PAGES_DIR, _script_json, _words, language_links, page_css
+from tartli.server.class_pages import _page_file, _script_json, _words, fill_blanks, language_links, page_css
 
 DUEL_WORDS = {
     "noName": N_("Type your first name."),
@@ -54,11 +53,6 @@ DUEL_PAGE_WORDS = {
 """The page's own words (filled in where the page says ``__KEY__``)."""
 
 
-@functools.cache
-def _page_file() -> str:
-    return (PAGES_DIR / "duel.html").read_text(encoding="utf-8")
-
-
 def duel_page(lang: str, base_url: str) -> str:
     """The page in ``lang``."""
     tr = catalog(lang).gettext
@@ -71,10 +65,7 @@ def duel_page(lang: str, base_url: str) -> str:
         "WORDS": _script_json(_words(DUEL_WORDS, lang)),
         "BASE": _script_json(base_url),
     }
-    text = _page_file()
-    for key, value in fill.items():
-        text = text.replace(f"__{key}__", value)
-    return text
+    return fill_blanks(_page_file("duel.html"), fill)
 
 
 class DuelPageHandler(tornado.web.RequestHandler):
