@@ -462,6 +462,8 @@ def play_a_match(server: Server) -> list[tuple[int, dict[str, Any], HandState]]:
         answers.append((seat, answer.body, real))
         return dict(answer.body)
 
+    refused = server.post("again", {"code": code}, seat=anna)
+    assert refused.status == 409 and "not over" in refused.body["error"]
     status = "playing"
     while status != "match-over":
         states = [seen(seat, server.post("state", {"code": code}, seat=tokens[seat])) for seat in (0, 1)]
@@ -477,4 +479,9 @@ def play_a_match(server: Server) -> list[tuple[int, dict[str, Any], HandState]]:
     assert records.status == 200 and len(records.body["records"]) >= 2
     for record in records.body["records"]:
         assert Record.from_dict(record).replay().is_over
+    again = seen(0, server.post("again", {"code": code, "match": 1}, seat=anna))  # another match at the table
+    assert again["match_number"] == 2 and again["status"] == "playing" and again["buli"] == [0, 0]
+    earlier = server.post("records", {"code": code, "match": 1}, seat=bence)  # the first match stays saved
+    assert earlier.status == 200 and earlier.body["records"] == records.body["records"]
+    assert server.post("records", {"code": code, "match": "1"}, seat=bence).status == 400
     return answers

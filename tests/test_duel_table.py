@@ -4,8 +4,13 @@ the course's server and two Chromium pages: tests/browser/test_duel.py.)"""
 
 from __future__ import annotations
 
+import base64
 import html
+import io
+import json
 import random
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +20,12 @@ import pytest
 from tartli.bots.evaluate import restrict
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.moves import GoOut, Move, Play, Swap
+from tartli.record import Record
+from tartli.rules import RuleSet
 from tartli.server.duels import DuelStore
 from tartli.widgets.duel import DuelError, DuelTable
 from tests.conftest import Clock
+from tests.test_duels import play_to_the_end
 
 
 class StoreLink:
@@ -40,6 +48,12 @@ class StoreLink:
 
     def allow_hints(self, on: bool) -> dict[str, Any]:
         return self.store.allow_hints(self.code, self.token, on)
+
+    def another_match(self, match: int) -> dict[str, Any]:
+        return self.store.another_match(self.code, self.token, match)
+
+    def records(self, match: int | None = None) -> list[dict[str, Any]]:
+        return self.store.records(self.code, self.token, match)
 
     def leave(self) -> None:
         self.store.leave(self.code, self.token)
@@ -241,4 +255,48 @@ def test_bela_may_be_said_out_of_turn_at_a_table_for_two(tmp_path: Path) -> None
     before = table.version
     table.act(bela)
     assert table.version == before + 1 and real_state(store, code).moves[-1] == bela
+    store.close()
+
+
+def archived(table: DuelTable) -> tuple[str, list[dict[str, Any]]]:
+    """The match link's text and the records in its zip (as a browser saves it)."""
+    found = re.search(
+        r'download="([^"]+)" href="data:application/zip;base64,([^"]+)">([^<]+)<', table.match_download.value
+    )
+    assert found, table.match_download.value
+    with zipfile.ZipFile(io.BytesIO(base64.b64decode(found[2]))) as archive:
+        names = archive.namelist()
+        assert names == [f"hand-{n:02d}.json" for n in range(1, len(names) + 1)]
+        records = [json.loads(archive.read(name)) for name in names]
+    return html.unescape(found[3]), records
+
+
+def test_a_finished_match_is_saved_as_one_file_and_another_match_starts_for_both(tmp_path: Path) -> None:
+    """Issue 38: a finished match is one file each player saves (a zip of the hands' tartli/1 records, each
+    replayable as it is), and either player starts another match at the same table, both at 0 buli."""
+    store = DuelStore(tmp_path / "duels.sqlite3", clock=Clock(), deals=random.Random(7))
+    code, anna = store.open_table("Anna", rules=RuleSet(buli_target=1))
+    _seat, bence = store.take_seat(code, "Bence")
+    first, second = (
+        DuelTable(StoreLink(store, code, anna), code=code),
+        DuelTable(StoreLink(store, code, bence), code=code),
+    )
+    assert first.match_download.value == "" and first.again_button.layout.display == "none"
+    play_to_the_end(store, code, {0: anna, 1: bence})
+    for table in (first, second):
+        table._apply(table.link.state())
+        assert table.duel["status"] == "match-over" and table.again_button.layout.display == ""
+        assert table.next_button.layout.display == "none"  # (no next hand once the match is over)
+    text, records = archived(first)
+    assert records == store.records(code, anna) and archived(second)[1] == records
+    assert text == f"Save the match ({len(records)} hands)" if len(records) > 1 else "Save the match (1 hand)"
+    for record in records:
+        assert Record.from_dict(record).replay().is_over  # each hand as `tartli replay` reads it
+    first.again_button.click()
+    assert first.duel["match_number"] == 2 and first.duel["status"] == "playing"
+    assert first.again_button.layout.display == "none" and first.match_download.value == ""
+    assert "A new match" in first.messages[-1]
+    second.again_button.click()  # pressed at the same moment: the second match stays the one
+    assert second.duel["match_number"] == 2 and second.duel["version"] == first.duel["version"]
+    assert store.records(code, bence, 1) == records
     store.close()

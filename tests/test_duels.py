@@ -572,3 +572,73 @@ def test_a_store_file_from_before_the_hint_gets_its_column(tmp_path: Path) -> No
     code, anna = store.open_table("Anna")
     assert store.state_for(code, anna)["hints"]["mine"] is False
     store.close()
+
+
+# ---------------------------------------------------------------------------- another match
+def play_to_the_end(store: DuelStore, code: str, tokens: dict[int, str]) -> int:
+    """Both seats play from their own states until the match is over (each pressing Next); the moves made."""
+    bots = {0: HeuristicBot(), 1: RandomBot(seed=3)}
+    moves = 0
+    while True:
+        states = {seat: store.state_for(code, token) for seat, token in tokens.items()}
+        status = states[0]["status"]
+        if status == "match-over":
+            return moves
+        if status == "hand-over":
+            store.next_hand(code, tokens[1], states[1]["hand_number"])
+            continue
+        seat = 0 if states[0]["to_move"] == "you" else 1
+        store.play(code, tokens[seat], str(choose(states[seat], bots[seat])), states[seat]["version"])
+        moves += 1
+
+
+def test_another_match_starts_at_0_with_the_deal_alternating_and_keeps_the_first_match(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """S6 and D2 across matches: once a match is over either player may start another at the table, the same
+    two players, both at 0 buli; the player who did not deal the last hand deals (the deal alternates). The
+    first match's records stay downloadable by its number, and a restart continues the second match."""
+    store = DuelStore(tmp_path / FILE_NAME, clock=clock, deals=random.Random(7))
+    code, anna, bence = seated(store, RuleSet(buli_target=1))
+    with pytest.raises(DuelError, match="not over"):
+        store.another_match(code, anna)
+    first_deal = real_state(store, code).deal
+    play_to_the_end(store, code, {0: anna, 1: bence})
+    first = store.records(code, anna)
+    last_dealer = real_state(store, code).dealer
+    assert first and store.state_for(code, bence)["match_number"] == 1
+    state = store.another_match(code, bence, 1)
+    assert (state["status"], state["match_number"], state["hand_number"], state["buli"]) == ("playing", 2, 1, [0, 0])
+    again = store.another_match(code, anna, 1)  # the other pressed it too: still the second match
+    assert (again["match_number"], again["version"]) == (2, state["version"])
+    hand = real_state(store, code)
+    assert hand.dealer == 1 - last_dealer and hand.totals == (0, 0) and not hand.moves
+    assert hand.deal != first_deal  # (another match deals other hands than the first)
+    assert store.records(code, anna) == [] and store.records(code, bence, 1) == first
+    assert store.records(code, anna, 7) == []
+    with pytest.raises(BadArgument):
+        store.records(code, anna, "1")
+    token, seat_state = mover(store, code, {0: anna, 1: bence})
+    store.play(code, token, str(choose(seat_state)), seat_state["version"])
+    played = real_state(store, code)
+    store.close()
+    restarted = DuelStore(tmp_path / FILE_NAME, clock=clock)
+    assert restarted.state_for(code, anna)["match_number"] == 2
+    assert real_state(restarted, code).deal == played.deal and real_state(restarted, code).moves == played.moves
+    assert restarted.records(code, bence, 1) == first
+    restarted.close()
+
+
+def test_a_store_file_from_before_rematches_gets_its_column(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    before = SCHEMA.replace(",\n    match_no INTEGER NOT NULL DEFAULT 1\n", "\n")
+    assert before != SCHEMA
+    old.executescript(before)
+    old.close()
+    store = DuelStore(path)
+    code, anna = store.open_table("Anna")
+    assert store.state_for(code, anna)["match_number"] == 1
+    store.close()

@@ -315,3 +315,29 @@ def _second_with_a_pass() -> list[HandState]:
         if any(isinstance(m, Pass) for m in state.legal_moves()):
             out.append(state)
     return out
+
+
+def test_a_pass_with_nothing_offered_to_declare_is_no_decision_and_the_review_does_not_stop_at_it() -> None:
+    """K1: the second player may pass whether or not they hold a meld. A page offers Pass only beside a
+    declaration (restrict), so a pass made where none was offered (the other browser at a table for two, a
+    loaded record) is playing without declaring: not judged on its own, and the review goes on past it."""
+    for seed in range(200):
+        state = HandState.from_seed(seed)
+        bot = RandomBot(seed=seed)
+        lone = None
+        while not state.is_over:
+            player = state.to_move
+            assert player is not None
+            view = state.view(player)
+            move = next((m for m in view.legal_moves if isinstance(m, Pass)), None)
+            if move is not None and not any(isinstance(m, Declare) for m in view.legal_moves) and lone is None:
+                lone = (len(state.moves), move)
+            else:
+                move = bot.choose(view)
+            state.push(move)
+        if lone is not None:
+            break
+    assert lone is not None, "no hand of 200 had a pass without a meld"
+    index, move = lone
+    found = review(state, move.player, samples=2, offered=lambda m: True)
+    assert index not in {d.index for d in found.decisions} and found.decisions

@@ -555,6 +555,8 @@ def _is_decision(state: HandState, move: Move, offered: Callable[[Move], bool] |
     if state.to_move != move.player:
         return False
     view = restrict(state.view(move.player), offered)
+    if isinstance(move, Pass) and move not in view.legal_moves:
+        return False  # a pass with nothing offered to declare is playing without declaring (K1): no choice of its own
     if len([m for m in view.legal_moves if not isinstance(m, GoOut)]) > 1:
         return True
     return right_claim(view) is not None

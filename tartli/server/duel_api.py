@@ -16,12 +16,15 @@ API: a page of another site cannot send one), every answer is JSON. Under the se
 ``tartli/duel/move``     ``{"code", "version", "move"}`` -> the new state (``move`` in record notation,
                          ``"play AH"`` or ``"0: play AH"``).
 ``tartli/duel/next``     ``{"code", "hand"?}`` -> the new state (the next hand; ``hand``: the one shown as over).
+``tartli/duel/again``    ``{"code", "match"?}`` -> the new state: another match at the table, once its match is
+                         over (``match``: the one shown as over).
 ``tartli/duel/seen``     ``{"code"}`` -> 204: the seat's page is open (the page says it every 20 s).
 ``tartli/duel/computer`` ``{"code", "on"}`` -> the new state: the computer plays for the other, who is away.
 ``tartli/duel/hints``    ``{"code", "on"}`` -> the new state: this player agrees (or no longer) that both may ask
                          for the Hint (offered while both agree).
 ``tartli/duel/leave``    ``{"code"}`` -> 204: the table is closed for both.
-``tartli/duel/records``  ``{"code"}`` -> ``{"records": [tartli/1, ...]}``: the match's hands that are over.
+``tartli/duel/records``  ``{"code", "match"?}`` -> ``{"records": [tartli/1, ...]}``: the hands that are over of
+                         the match played now (or of the earlier match ``match``), in order.
 ``tartli/duel/watch``    ``{"class", "key", "code", "narrow"?}`` (the class's teacher) -> ``{"svg", "trick",
                          "points"}``: the game as neither player sees it, both hands face down.
 ``tartli/duel/lobby``    ``{"pupil"}`` (a pupil of the class) or ``{"class", "key"}`` (its teacher) ->
@@ -327,6 +330,10 @@ class DuelHandler(JsonHandler):
         code = self._code(data)
         return 200, await self._run(self.store.next_hand, code, self._token(code), data.get("hand"))
 
+    async def _again(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+        code = self._code(data)
+        return 200, await self._run(self.store.another_match, code, self._token(code), data.get("match"))
+
     async def _seen(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         code = self._code(data)
         await self._run(self.store.seen, code, self._token(code))
@@ -347,7 +354,8 @@ class DuelHandler(JsonHandler):
 
     async def _records(self, data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         code = self._code(data)
-        return 200, {"records": await self._run(self.store.records, code, self._token(code))}
+        records = await self._run(self.store.records, code, self._token(code), data.get("match"))
+        return 200, {"records": records}
 
     # ---------------------------------------------------------------- the class
     def _class_of_pupil(self, token: object) -> str:
@@ -392,7 +400,21 @@ class DuelHandler(JsonHandler):
         return 200, await self._run(self._watched, data)
 
 
-ACTIONS = ("new", "join", "state", "move", "next", "seen", "computer", "hints", "leave", "records", "lobby", "watch")
+ACTIONS = (
+    "new",
+    "join",
+    "state",
+    "move",
+    "next",
+    "again",
+    "seen",
+    "computer",
+    "hints",
+    "leave",
+    "records",
+    "lobby",
+    "watch",
+)
 
 
 def duel_handlers(

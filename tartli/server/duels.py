@@ -155,6 +155,7 @@ class _Table:
     closed: float | None
     seats: list[_Seat | None]
     match: Match
+    match_no: int = 1  #: the match played at the table now (1, then 2 after "another match", ...)
     changed: bool = False  #: the change is one the players see: the version grows
 
     @property
@@ -187,7 +188,8 @@ CREATE TABLE IF NOT EXISTS duels (
     status TEXT NOT NULL,
     hand INTEGER NOT NULL,
     buli0 INTEGER NOT NULL,
-    buli1 INTEGER NOT NULL
+    buli1 INTEGER NOT NULL,
+    match_no INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS duel_seats (
     duel_id INTEGER NOT NULL REFERENCES duels(id) ON DELETE CASCADE,
@@ -205,13 +207,22 @@ CREATE TABLE IF NOT EXISTS duel_hands (
     record TEXT NOT NULL,
     PRIMARY KEY (duel_id, number)
 );
+CREATE TABLE IF NOT EXISTS duel_past (
+    duel_id INTEGER NOT NULL REFERENCES duels(id) ON DELETE CASCADE,
+    match_no INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (duel_id, match_no, number)
+);
 CREATE INDEX IF NOT EXISTS duels_of_a_class ON duels(class_code);
 """
 
 
-def _deal_rng(seed: str, number: int) -> random.Random:
-    """The shuffle of hand ``number``: from the table's secret seed, so a restart deals the same hands."""
-    return random.Random(f"tartli-duel:{seed}:{number}")
+def _deal_rng(seed: str, number: int, match_no: int = 1) -> random.Random:
+    """The shuffle of hand ``number`` of the table's match ``match_no``: from the table's secret seed, so a
+    restart deals the same hands (and another match at the table other ones)."""
+    key = seed if match_no == 1 else f"{seed}/{match_no}"
+    return random.Random(f"tartli-duel:{key}:{number}")
 
 
 def _record_text(state: HandState) -> str:
@@ -252,6 +263,8 @@ class DuelStore(SqliteStore):
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(duel_seats)")}
         if "hints" not in columns:  # a file made before the Hint could be agreed on
             self._db.execute("ALTER TABLE duel_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+        if "match_no" not in {row[1] for row in self._db.execute("PRAGMA table_info(duels)")}:  # (before rematches)
+            self._db.execute("ALTER TABLE duels ADD COLUMN match_no INTEGER NOT NULL DEFAULT 1")
         self._matches: dict[str, tuple[int, int, Match]] = {}  # code -> (id, version, the match at that version)
         self._shadows: OrderedDict[tuple[str, int, int], str] = OrderedDict()  # (seed, version, seat) -> JSON
         self._shadow_lock = threading.Lock()
@@ -293,12 +306,13 @@ class DuelStore(SqliteStore):
     def _load(self, db: sqlite3.Connection, code: object) -> _Table:
         """The table ``code`` with its match (from the cache if it is at this version); :class:`NotAllowed`."""
         row = db.execute(
-            "SELECT id, code, rules, class_code, seed, version, created, active, closed FROM duels WHERE code = ?",
+            "SELECT id, code, rules, class_code, seed, version, created, active, closed, match_no FROM duels "
+            "WHERE code = ?",
             (normal_code(code),),
         ).fetchone()
         if row is None:
             raise NotAllowed()
-        duel_id, code_, rules_text, class_code, seed, version, created, active, closed = row
+        duel_id, code_, rules_text, class_code, seed, version, created, active, closed, match_no = row
         seats: list[_Seat | None] = [None, None]
         for seat, name, token_hash, last_seen, computer, hints in db.execute(
             "SELECT seat, name, token_hash, last_seen, computer, hints FROM duel_seats WHERE duel_id = ?", (duel_id,)
@@ -312,9 +326,11 @@ class DuelStore(SqliteStore):
             records = [
                 r for (r,) in db.execute("SELECT record FROM duel_hands WHERE duel_id = ? ORDER BY number", (duel_id,))
             ]
-            match = _rebuild(rules, seed, records)
+            match = _rebuild(rules, seed, records, match_no)
             self._matches[code_] = (duel_id, version, match)  # (a lobby, a watch or a seat: rebuilt once a version)
-        table = _Table(duel_id, code_, rules, class_code, seed, version, created, active, closed, seats, match)
+        table = _Table(
+            duel_id, code_, rules, class_code, seed, version, created, active, closed, seats, match, match_no
+        )
         _name_players(table)
         return table
 
@@ -324,9 +340,19 @@ class DuelStore(SqliteStore):
         match = table.match
         buli = match.buli_with_hand
         db.execute(
-            "UPDATE duels SET version = ?, active = ?, closed = ?, status = ?, hand = ?, buli0 = ?, buli1 = ? "
-            "WHERE id = ?",
-            (table.version, table.active, table.closed, table.status, table.hand_number, buli[0], buli[1], table.id),
+            "UPDATE duels SET version = ?, active = ?, closed = ?, status = ?, hand = ?, buli0 = ?, buli1 = ?, "
+            "match_no = ? WHERE id = ?",
+            (
+                table.version,
+                table.active,
+                table.closed,
+                table.status,
+                table.hand_number,
+                buli[0],
+                buli[1],
+                table.match_no,
+                table.id,
+            ),
         )
         for number, seat in enumerate(table.seats):
             if seat is not None:
@@ -436,7 +462,7 @@ class DuelStore(SqliteStore):
         ``"match-over"``, ``"closed"``); ``to_move`` (``"you"``, ``"other"`` or None); ``other_away``
         (seconds the other's page has been gone, None while it is open or the seat free);
         ``computer_plays_other``; ``buli`` [yours, theirs] (the hand's counted once it is won);
-        ``hand_number``; and ``game``, the saved game of
+        ``hand_number``; ``match_number`` (1, then 2 after :meth:`another_match`, ...); and ``game``, the saved game of
         :meth:`tartli.widgets.table.TableController.saved_game` (``json.dumps`` of it is what
         ``restore_game`` takes) with the hand's record made for this seat (:mod:`tartli.server.shadow`).
         """
@@ -481,6 +507,7 @@ class DuelStore(SqliteStore):
             "hints": {"mine": mine.hints, "theirs": bool(other is not None and other.hints)},
             "buli": [with_hand[seat], with_hand[1 - seat]],
             "hand_number": hands + 1,
+            "match_number": table.match_no,
             "game": game,
         }
 
@@ -516,17 +543,60 @@ class DuelStore(SqliteStore):
             raise NotAllowed()
         return int(row[1])
 
-    def records(self, code: object, token: object) -> list[dict[str, Any]]:
-        """The match's hands that are over, as ``tartli/1`` records (for either player to download and review)."""
+    def records(self, code: object, token: object, match: object = None) -> list[dict[str, Any]]:
+        """The hands that are over of the table's match ``match`` (None: the match played now; an earlier
+        one is kept until the table is deleted), as ``tartli/1`` records, in the order played (for either
+        player to download and review). [] for a match the table has not played."""
+        if match is not None and type(match) is not int:
+            raise BadArgument(N_("send the number of the match"))
         with self._lock:
             table = self._load(self._db, code)
             _seat_of(table, token)
+            if match is None or match == table.match_no:
+                rows = self._db.execute(
+                    "SELECT number, record FROM duel_hands WHERE duel_id = ? ORDER BY number", (table.id,)
+                ).fetchall()
+                over, current = table.match.state.is_over, table.hand_number
+                return [json.loads(text) for number, text in rows if number < current or over]
             rows = self._db.execute(
-                "SELECT number, record FROM duel_hands WHERE duel_id = ? ORDER BY number", (table.id,)
+                "SELECT record FROM duel_past WHERE duel_id = ? AND match_no = ? ORDER BY number", (table.id, match)
             ).fetchall()
-            over = table.match.state.is_over
-            current = table.hand_number
-        return [json.loads(text) for number, text in rows if number < current or over]
+        return [json.loads(text) for (text,) in rows]
+
+    def another_match(self, code: object, token: object, match: object = None) -> dict[str, Any]:
+        """Start another match at the table once its match is over (S6: to the same number of buli, both
+        at 0), the same two players in their seats. The deal goes on alternating (D2): the player who did
+        not deal the last hand deals the first. The finished match's records are kept (:meth:`records`
+        with its number). ``match``: the number of the match the page shows as over: if the other player
+        has started the next one already, the state is given as it is (both may press the button).
+        The new :meth:`state_for`."""
+        if match is not None and type(match) is not int:
+            raise BadArgument(N_("send the number of the match"))
+        with self._change(code, token) as (table, _seat):
+            if match is None or match >= table.match_no:  # (else the other player has started it)
+                _playing(table)
+                if table.status != "match-over":
+                    raise DuelError(N_("the match is not over yet: play it to the end first"))
+                finished = table.match
+                db = self._db  # (the change's transaction is on the store's connection)
+                db.execute(
+                    "INSERT OR REPLACE INTO duel_past (duel_id, match_no, number, record) "
+                    "SELECT duel_id, ?, number, record FROM duel_hands WHERE duel_id = ?",
+                    (table.match_no, table.id),
+                )
+                db.execute("DELETE FROM duel_hands WHERE duel_id = ?", (table.id,))
+                table.match_no += 1
+                table.match = Match(
+                    table.rules,
+                    rng=_deal_rng(table.seed, 1, table.match_no),
+                    first_dealer=1 - finished.state.dealer,
+                )
+                _name_players(table)
+                for seat in table.seats:
+                    if seat is not None:
+                        seat.computer = False  # (a new match: each player plays their own seat again)
+                table.changed = True  # (saved by the change: the new match's first hand with it)
+        return self.state_for(code, token)
 
     def tables_of_class(self, class_code: object) -> list[dict[str, Any]]:
         """The open tables of a class, first opened first: ``code``, ``names`` (the second None while the
@@ -621,7 +691,7 @@ class DuelStore(SqliteStore):
                     if winner == seat:
                         raise DuelError(N_("the match is over: you have won it"))
                     raise DuelError(N_("the match is over: {name} has won it"), name=_seat_at(table, winner).name)
-                match.rng = _deal_rng(table.seed, table.hand_number + 1)
+                match.rng = _deal_rng(table.seed, table.hand_number + 1, table.match_no)
                 try:
                     match.next_hand()
                 except TartliError as error:
@@ -708,11 +778,11 @@ class DuelStore(SqliteStore):
 
 
 # ---------------------------------------------------------------------- the parts of a change
-def _rebuild(rules: RuleSet, seed: str, records: list[str]) -> Match:
+def _rebuild(rules: RuleSet, seed: str, records: list[str], match_no: int = 1) -> Match:
     """The match of a table from its hands' records: each hand dealt as recorded and its moves replayed,
     so the running scores, buli and the S5 tie come out as the engine books them."""
     first = Record.from_json(records[0])
-    match = Match(rules, rng=_deal_rng(seed, 1), first_dealer=first.deal.dealer)
+    match = Match(rules, rng=_deal_rng(seed, 1, match_no), first_dealer=first.deal.dealer)
     if match.state.deal != first.deal:
         match.redeal(first.deal)
     for number, text in enumerate(records, 1):

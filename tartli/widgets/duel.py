@@ -22,12 +22,16 @@ their own, from their own view).
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
+import io
 import json
 import logging
 import os
+import time
 import urllib.error
 import urllib.request
+import zipfile
 from typing import Any, Protocol
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
@@ -72,6 +76,10 @@ class DuelLink(Protocol):
     def let_computer_play(self, on: bool) -> dict[str, Any]: ...
 
     def allow_hints(self, on: bool) -> dict[str, Any]: ...
+
+    def another_match(self, match: int) -> dict[str, Any]: ...
+
+    def records(self, match: int | None = None) -> list[dict[str, Any]]: ...
 
     def leave(self) -> None: ...
 
@@ -132,6 +140,15 @@ class HttpLink:
     def allow_hints(self, on: bool) -> dict[str, Any]:
         return self._post("hints", {"on": on})
 
+    def another_match(self, match: int) -> dict[str, Any]:
+        return self._post("again", {"match": match})
+
+    def records(self, match: int | None = None) -> list[dict[str, Any]]:
+        records = self._post("records", {} if match is None else {"match": match}).get("records")
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            raise DuelError(_("The course's server sent something this page cannot read."))
+        return records
+
     def leave(self) -> None:
         self._post("leave", {})
 
@@ -169,6 +186,12 @@ class DuelTable(TableController):
         self.wait_button = w.Button(description=_("Wait"), layout=w.Layout(display="none"))
         self.computer_button = w.Button(button_style="warning", layout=w.Layout(display="none", width="auto"))
         self.leave_button = w.Button(description=_("Leave the table"), button_style="danger")
+        self.again_button = w.Button(
+            description=_("Play another match"), button_style="success", layout=w.Layout(display="none", width="auto")
+        )
+        self.match_download = w.HTML()
+        """The match's hands that are over, one file to save (a zip of ``tartli/1`` records)."""
+        self._archived: tuple[int, int] | None = None  # (match, hands over) the link was made for
         self.hints_toggle = w.ToggleButton(
             description=_("Allow the Hint for both of us"),
             tooltip=_("The Hint is offered to both of you while both agree"),
@@ -179,8 +202,16 @@ class DuelTable(TableController):
         self.wait_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(False))))
         self.computer_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(True))))
         self.leave_button.on_click(self._guard(lambda _b: self._ask_leave()))
+        self.again_button.on_click(self._guard(lambda _b: self.another_match()))
         bar = w.HBox(
-            [self.wait_button, self.computer_button, self.hints_toggle, self.leave_button],
+            [
+                self.wait_button,
+                self.computer_button,
+                self.again_button,
+                self.hints_toggle,
+                self.match_download,
+                self.leave_button,
+            ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.widget = w.VBox([self.duel_status, bar, self.widget])  # (the table's own box keeps its parts in order)
@@ -213,6 +244,11 @@ class DuelTable(TableController):
             raise DuelError(_("The course's server sent a game this page cannot read."))
         self.refresh()
         self._show_duel()
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.duel.get("status") == "match-over":  # (the server's word: the page's match may not count the last hand)
+            self.next_button.layout.display = "none"
 
     def _show_duel(self) -> None:
         """The line above the table: whom you play, whose turn, the other's absence and what you may do."""
@@ -267,6 +303,37 @@ class DuelTable(TableController):
         self.computer_button.layout.display = "" if offer else "none"
         self.wait_button.layout.display = "" if computer else "none"
         self.leave_button.layout.display = "none" if status == "closed" else ""
+        self.again_button.layout.display = "" if status == "match-over" else "none"
+        self._refresh_match_download()
+
+    def _hands_over(self) -> int:
+        """How many hands of the match played now are over (the server's word)."""
+        number = self.duel.get("hand_number")
+        number = number if type(number) is int and number > 0 else 1
+        return number - 1 + (1 if self.duel.get("status") in ("hand-over", "match-over") else 0)
+
+    def _refresh_match_download(self) -> None:
+        """The link that saves the match's hands that are over (fetched from the server once a hand ends)."""
+        match = self.duel.get("match_number")
+        match = match if type(match) is int else 1
+        over = self._hands_over()
+        if over < 1:
+            self.match_download.value, self._archived = "", None
+            return
+        if self._archived == (match, over):
+            return
+        records = self.link.records()
+        text = (
+            ngettext("Save the match ({n} hand)", "Save the match ({n} hands)", len(records))
+            if self.duel.get("status") == "match-over"
+            else ngettext("Save the hand played ({n})", "Save the hands played ({n})", len(records))
+        ).format(n=len(records))
+        name = f"tartli-match-{self.code or 'table'}-{match}.zip"
+        href = "data:application/zip;base64," + base64.b64encode(match_archive(records)).decode("ascii")
+        self.match_download.value = (
+            f'<a class="tartli-button-link" download="{html.escape(name)}" href="{href}">{html.escape(text)}</a>'
+        )
+        self._archived = (match, over)
 
     def _away_after(self) -> float:
         """Seconds the other must have been gone before the computer may play for them (the server says)."""
@@ -332,6 +399,12 @@ class DuelTable(TableController):
         number = self.duel.get("hand_number")
         self._apply(self.link.next_hand(number if type(number) is int else 1))
 
+    def another_match(self) -> None:
+        """Another match at the table once the match is over (either player may ask: the first starts it for both)."""
+        number = self.duel.get("match_number")
+        self._apply(self.link.another_match(number if type(number) is int else 1))
+        self.say(_("A new match: both start at 0 buli."))
+
     def _ask_leave(self) -> None:
         self._ask(_("Leave the table? The game ends for both of you."), _("Leave"), self.leave)
 
@@ -373,6 +446,19 @@ class DuelTable(TableController):
         self._listening = True
         loop.create_task(self.listen())
         return True
+
+
+def match_archive(records: list[dict[str, Any]]) -> bytes:
+    """The hands of a match as one file to save: a zip holding each hand as its own ``tartli/1`` record
+    (``hand-01.json``, ``hand-02.json``, ...; RECORD.md: a record fixes one hand, with the running scores
+    before it), so that each one loads at a table and replays with ``tartli replay`` as it is."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for number, record in enumerate(records, 1):
+            info = zipfile.ZipInfo(f"hand-{number:02d}.json", date_time=time.localtime()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, json.dumps(record, indent=2, sort_keys=True) + "\n")
+    return buffer.getvalue()
 
 
 def invite_link(code: str) -> str:
@@ -446,5 +532,6 @@ __all__ = [
     "duel_code",
     "duel_widget",
     "invite_link",
+    "match_archive",
     "open_duel",
 ]
