@@ -146,7 +146,7 @@ def test_english_needs_no_catalog() -> None:
 def test_a_fourth_language_starts_with_every_message_to_translate(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What the README tells a translator: ``extract --add xx`` makes a catalog with every message, empty."""
+    """What docs/translators tells a translator: ``extract --add xx`` makes a catalog with every message, empty."""
     hungarian = len(_catalog("hu"))
     monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "tartli.pot")

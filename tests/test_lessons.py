@@ -91,7 +91,7 @@ def test_the_whole_course_covers_every_rule_of_the_rule_book() -> None:
     assert len(LESSONS) == 13  # lessons 01-13; the index is 00
 
 
-def test_the_readme_lists_every_page_of_the_course_in_order() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    listed = re.findall(r"^- \*\*(.+?)\*\* \(`notebooks/(.+?)`\)", readme, flags=re.M)
+def test_the_learners_guide_lists_every_page_of_the_course_in_order() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "learners" / "course.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^- \*\*(.+?)\*\* \(`notebooks/(.+?)`\)", guide, flags=re.M)
     assert listed == [(page.title, page.file) for page in PAGES]

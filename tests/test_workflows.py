@@ -1,4 +1,4 @@
-"""The GitHub Actions workflows (.github/workflows): valid, and doing what the README says.
+"""The GitHub Actions workflows (.github/workflows): valid, and doing what the README and the docs say.
 
 Each file is checked against GitHub's workflow schema (SchemaStore's, vendored in
 ``check-jsonschema``: no download), then for what the schema cannot see: the tests workflow runs
@@ -113,6 +113,17 @@ def test_the_pages_workflow_builds_the_static_edition_and_deploys_it() -> None:
     assert deploy["needs"] == "build"
     assert uses(deploy) == ["actions/deploy-pages"]
     assert deploy["environment"]["name"] == "github-pages"
+
+
+def test_the_pages_workflow_publishes_the_docs_beside_the_static_edition() -> None:
+    """The documentation goes into the uploaded folder's docs/, built as tests/test_docs.py builds it (-W)."""
+    build = load(PAGES)["jobs"]["build"]
+    scripts = [s.strip() for s in runs(build)]
+    (site,) = (re.fullmatch(r"python -m tartli\.site build --out (\S+) .*", s) for s in scripts if "tartli.site" in s)
+    assert site
+    docs = scripts.index(f"python -m sphinx -W --keep-going -b html docs {site.group(1)}/docs")
+    assert 'python -m pip install ".[docs]"' in scripts[:docs]
+    assert scripts.index(site.group(0)) < docs  # the site's build makes its folder anew
 
 
 @pytest.mark.parametrize("path", [TESTS, PAGES], ids=lambda p: p.name)

@@ -172,7 +172,7 @@ class Budget:
 
 
 COURSE = Budget()
-"""The course's one budget for a phase-1 position (see the README's figures: the Hint's latency,
+"""The course's one budget for a phase-1 position (see docs/benchmarks.md: the Hint's latency,
 a hand's review, the strength of a player who follows the Hint)."""
 
 

@@ -8,7 +8,7 @@ it the pupil's pages report progress (:meth:`ClassStore.report`) and the pupil c
 (:meth:`ClassStore.pupils`), removes a pupil, makes a new key or closes the class, which deletes it
 with its pupils.
 
-What is stored, in plain words (the README says the same): for each class, the name the teacher gave
+What is stored, in plain words (docs/teachers/class.md says the same): for each class, the name the teacher gave
 it, its code, when it was made, and a *hash* of the teacher key (the key itself is never written
 down); for each pupil, the first name they typed, a hash of their token, when they joined and were
 last active, the page and step they are on, and their progress, the numbers of a progress code

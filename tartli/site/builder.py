@@ -33,8 +33,8 @@ What ``build`` does (network to PyPI and npm is needed then, and only then):
    start page that opens the lesson index. Each page's notebook carries its first screen (its own
    words, drawn until its Python has started: :mod:`tartli.site.preview`).
 6. A gzip and a brotli copy beside every large file that compresses (:mod:`tartli.site.compress`),
-   which ``python -m tartli.site serve`` (:mod:`tartli.site.serve`) and a host set up as the
-   README says send to a browser that asks for them.
+   which ``python -m tartli.site serve`` (:mod:`tartli.site.serve`) and a host set up as
+   docs/teachers/hosting.md says send to a browser that asks for them.
 
 The learner's progress is kept in the browser's ``localStorage``, as in the Voilà app; the
 links between pages point at ``.html`` pages there (:func:`tartli.course.page_url`).

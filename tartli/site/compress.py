@@ -7,7 +7,7 @@ snapshot's ``.bin`` files). The build therefore writes, beside every file of at 
 no time stamp, so that two builds give the same bytes) and a brotli copy (Node.js's own zlib,
 ``files/compress.mjs``, quality 11), each kept only if it saves at least :data:`MIN_SAVING` of the
 file. ``python -m tartli.site serve`` sends the smallest copy the browser accepts, with its
-``Content-Encoding`` (:mod:`tartli.site.serve`); the README says how to make nginx, Apache or a CDN
+``Content-Encoding`` (:mod:`tartli.site.serve`); docs/teachers/hosting.md says how to make nginx, Apache or a CDN
 do the same.
 """
 

@@ -1,7 +1,7 @@
 """The static server for a built site: ``python -m tartli.site serve [FOLDER]``.
 
 Python's :class:`http.server.SimpleHTTPRequestHandler`, with what a host of the static edition
-should do (the README says how to make nginx, Apache or a CDN do the same):
+should do (docs/teachers/hosting.md says how to make nginx, Apache or a CDN do the same):
 
 * **Compressed copies.** For a file with a precompressed copy beside it (``NAME.br``,
   ``NAME.gz``: :mod:`tartli.site.compress`), a browser that accepts the coding gets the copy,
