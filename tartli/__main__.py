@@ -130,6 +130,21 @@ def _parser() -> argparse.ArgumentParser:
         "prepared ahead of time (without it: the browser's own language, else English; a learner's switch wins)",
     )
     course.add_argument(
+        "--class-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="pupils who open the course at once: N kernels are kept ready for the index and for each --prepare page "
+        "(within --max-kernels and half the memory available), refilled as pupils take them",
+    )
+    course.add_argument(
+        "--prepare",
+        action="append",
+        default=[],
+        metavar="PAGE",
+        help='with --class-size, the page the class opens today, e.g. "03" or "03_deal" (repeatable)',
+    )
+    course.add_argument(
         "--class",
         dest="class_name",
         default=None,
@@ -292,6 +307,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             extra.append(f"--TartliVoila.kernels_per_visitor={args.kernels_per_browser}")
         if args.language is not None:
             extra.append(f"--TartliVoila.language={args.language}")
+        if args.class_size is not None:
+            if not 1 <= args.class_size <= 200:
+                print("tartli: --class-size is the number of pupils, 1 to 200", file=sys.stderr)
+                return 2
+            extra.append(f"--TartliVoila.class_size={args.class_size}")
+        if args.prepare and args.class_size is None:
+            print("tartli: --prepare needs --class-size (how many pupils open the page)", file=sys.stderr)
+            return 2
+        for asked in (name for value in args.prepare for name in value.split(",") if name.strip()):
+            from tartli.course import PAGES, page_named
+
+            found = page_named(asked)
+            if found is None:
+                known = ", ".join(p.file.removesuffix(".ipynb") for p in PAGES)
+                print(f"tartli: --prepare {asked!r} is not a page of the course: {known}", file=sys.stderr)
+                return 2
+            extra.append(f"--TartliVoila.prepare={found}")
         if args.class_name is not None:
             if not args.class_name.strip():
                 print('tartli: --class needs a name, e.g. --class "7.b"', file=sys.stderr)

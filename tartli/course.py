@@ -188,6 +188,18 @@ PAGES: tuple[Page, ...] = (  # the RULES.md IDs a lesson teaches are in its note
 """The pages in reading order. Lessons are added here as they are written."""
 
 
+def page_named(name: str) -> str | None:
+    """The course page a teacher names: its file (``03_deal.ipynb``), its name (``03_deal``, ``table``) or its
+    lesson's number (``03``, ``3``); None if it names none."""
+    text = name.strip().lower().removesuffix(".ipynb")
+    for page in PAGES:
+        stem = page.file.removesuffix(".ipynb")
+        number = stem.split("_", 1)[0]
+        if text == stem or (number.isdigit() and text.isdigit() and int(text) == int(number)):
+            return page.file
+    return None
+
+
 def taught(file: str) -> frozenset[str]:
     """What the course has taught by the end of the page ``file`` (its own lesson included): a lesson's
     table and trainers offer only that. The pages after the lessons (the rule book, practice, the

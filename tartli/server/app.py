@@ -66,7 +66,7 @@ from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from tartli.course import DUELS_ENV
+from tartli.course import DUELS_ENV, PAGES, page_named
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, normal_code, open_class
@@ -81,6 +81,8 @@ from tartli.server.worksheets import worksheet_handlers
 KERNEL_MIB = 64
 """About what one visitor's kernel takes (measured by the app benchmark: about 60 MiB)."""
 MAX_KERNELS_DEFAULT_CEILING = 50
+MAX_CLASS_SIZE = 200
+"""The most pupils ``--class-size`` prepares for."""
 LANGUAGE_COOKIE = "tartli_lang"
 """The cookie the page's language switch sets (the page template): the language chosen last."""
 GUESS_COOKIE = "tartli_lang_default"
@@ -113,6 +115,30 @@ def default_max_kernels() -> int:
     except (ValueError, OSError, AttributeError):
         return MAX_KERNELS_DEFAULT_CEILING
     return max(4, min(MAX_KERNELS_DEFAULT_CEILING, memory // (KERNEL_MIB * 1024 * 1024)))
+
+
+def memory_kernels() -> int:
+    """Kernels the machine's memory holds at 64 MiB a kernel (no ceiling; 50 where it cannot be read)."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return MAX_KERNELS_DEFAULT_CEILING
+    return max(4, memory // (KERNEL_MIB * 1024 * 1024))
+
+
+def available_memory_mib() -> float:
+    """The memory available now (Linux's MemAvailable, MiB; else the machine's memory / 4)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")) / 2**20 / 4
+    except (ValueError, OSError, AttributeError):
+        return 4096.0
 
 
 def version_tuple(text: str) -> tuple[int, ...]:
@@ -611,6 +637,22 @@ class TartliVoila(Voila):  # type: ignore[misc]
         help="Seconds a player's page at a table for two must have been gone before the other may let the computer "
         "play for them.",
     ).tag(config=True)
+    class_size = Int(
+        0,
+        help="Pupils expected at once: that many kernels are kept ready for the index and for each page of "
+        "--TartliVoila.prepare (within the cap and --TartliVoila.prepare_memory), refilled as pupils take them. "
+        "0 (the default): one ready kernel a page.",
+    ).tag(config=True)
+    prepare = List(
+        Unicode(),
+        [],
+        help="The pages a class opens today (file names, e.g. 03_deal.ipynb): with --TartliVoila.class_size, "
+        "kernels are kept ready for them.",
+    ).tag(config=True)
+    prepare_memory = Int(
+        0,
+        help="MiB the kernels kept ready may hold in all (0: half the memory available at start).",
+    ).tag(config=True)
     class_name = Unicode(
         "",
         help="Open a class of this name at start (made the first time, the same class after a restart): its code "
@@ -624,15 +666,62 @@ class TartliVoila(Voila):  # type: ignore[misc]
             raise TraitError(f"--language: one of {', '.join(sorted(PAGE_LANGUAGES))}, not {proposal['value']!r}")
         return value
 
+    @validate("prepare")
+    def _known_pages(self, proposal: Any) -> list[str]:
+        pages = []
+        for name in proposal["value"]:
+            found = page_named(str(name))
+            if found is None:
+                known = ", ".join(p.file.removesuffix(".ipynb") for p in PAGES)
+                raise TraitError(f"--prepare: a page of the course ({known}), not {name!r}")
+            if found not in pages:
+                pages.append(found)
+        return pages
+
+    @validate("class_size")
+    def _class_size(self, proposal: Any) -> int:
+        value = int(proposal["value"])
+        if not 0 <= value <= MAX_CLASS_SIZE:
+            raise TraitError(f"--class-size: 0 to {MAX_CLASS_SIZE} pupils, not {value}")
+        return value
+
+    @property
+    def prepared_pages(self) -> dict[str, int]:
+        """The pages kept ready for a class (``--class-size``), with their pool size: the index first."""
+        if self.class_size <= 0:
+            return {}
+        pages = [self.announce or PAGES[0].file, *self.prepare]
+        return {page: self.class_size for page in dict.fromkeys(pages)}
+
     @property
     def kernel_cap(self) -> int:
-        return self.max_kernels if self.max_kernels > 0 else default_max_kernels()
+        if self.max_kernels > 0:
+            return self.max_kernels
+        if self.class_size > 0:
+            # A class's pages in use (the index and the lesson of each pupil) and the ready ones: as many as the
+            # memory holds, at 64 MiB a kernel as the default cap counts.
+            wanted = self.class_size * (1 + len(self.prepared_pages))
+            return max(default_max_kernels(), min(wanted, memory_kernels()))
+        return default_max_kernels()
+
+    @property
+    def prepare_memory_mib(self) -> float:
+        """The memory the kernels kept ready may hold (0: no bound but the cap, without a class size)."""
+        if self.class_size <= 0:
+            return 0.0
+        return float(self.prepare_memory) if self.prepare_memory > 0 else available_memory_mib() / 2
 
     @property
     def kernel_policy(self) -> KernelPolicy:
         """What the kernel manager reads (:class:`tartli.server.kernels.CourseKernelRules`)."""
         pooled = self.language or "en"
-        return KernelPolicy(self.kernel_cap, max(1, self.kernels_per_visitor), self.connect_grace, pooled)
+        return KernelPolicy(
+            self.kernel_cap,
+            max(1, self.kernels_per_visitor),
+            self.connect_grace,
+            pooled,
+            prepare_memory_mib=getattr(self, "_prepare_memory_mib", 0.0),
+        )
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
@@ -653,6 +742,14 @@ class TartliVoila(Voila):  # type: ignore[misc]
         (:mod:`tartli.server.kernels` says why), so the factory is wrapped for the length of the call.
         """
         voila_factory = voila_app.voila_kernel_manager_factory
+        self._prepare_memory_mib = self.prepare_memory_mib  # (read once: the memory available at start)
+        if self.prepared_pages:
+            # Voilà's pools for the class's pages (kernel_pools_config); every other page keeps the default.
+            section = self.config.VoilaKernelManager
+            default = {"pool_size": max(0, int(self.voila_configuration.default_pool_size)), "kernel_env_variables": {}}
+            section.kernel_pools_config = {"default": default} | {
+                page: {**default, "pool_size": size} for page, size in self.prepared_pages.items()
+            }
 
         def course_factory(*args: Any, **kwargs: Any) -> Any:
             return course_kernel_manager(voila_factory(*args, **kwargs))
@@ -734,6 +831,31 @@ class TartliVoila(Voila):  # type: ignore[misc]
             )
             teacher = f"{self.own_url}tartli/teacher#class={opened.code}&key={opened.key}"
             print(f"Tartli class {opened.name}: the teacher's page is {teacher}", flush=True)
+        if self.prepared_pages:
+            await self._announce_prepared()
+
+    async def _announce_prepared(self) -> None:
+        """Say, once the class's pages are ready (or as ready as the cap and the memory bound let them be), how
+        many kernels wait for each and the memory they hold."""
+        manager = self.kernel_manager
+        wanted = self.prepared_pages
+        last, still = None, 0.0
+        while still < 60:  # (no kernel more for a minute: the cap or the memory bound holds it there)
+            await asyncio.sleep(2)
+            ready = {page: manager.prepared().get(page, (0, 0))[0] for page in wanted}
+            if all(ready[page] >= size for page, size in wanted.items()):
+                break
+            still = still + 2 if ready == last else 0.0
+            last = ready
+        ready = {page: manager.prepared().get(page, (0, 0))[0] for page in wanted}
+        pages = ", ".join(f"{ready[page]} of {size} for {page.removesuffix('.ipynb')}" for page, size in wanted.items())
+        held = manager.pools_memory_mib() / 1024
+        bound = self._prepare_memory_mib / 1024
+        print(
+            f"Tartli course: ready for a class of {self.class_size}: kernels waiting {pages}; they hold "
+            f"{held:.1f} GiB of memory (bound {bound:.1f} GiB, at most {self.kernel_cap} kernels)",
+            flush=True,
+        )
 
 
 _LOOP_ERRORS = Throttle(per_window=10, window=60.0)

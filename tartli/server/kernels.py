@@ -42,6 +42,8 @@ import asyncio
 import contextvars
 import datetime
 import itertools
+import os
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -56,6 +58,24 @@ STAGGER = 2.0
 """Seconds between the start of one page's pool and the next at start-up (the first page first)."""
 POOL_ENV = "VOILA_PREHEAT"
 """Voilà sets this to "True" in the environment of a kernel it starts for a pool."""
+FILL_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
+"""Pool kernels started at the same time, in all (each runs its page's notebook, a CPU-second or so): a class's
+prepared pages fill one or two kernels at a time, so that pages in use keep a core."""
+KERNEL_ESTIMATE_MIB = 110.0
+"""A waiting kernel's memory (PSS) before one has been measured on this machine (measured: about 100 MiB)."""
+
+
+def kernel_memory_mib(pid: int) -> float | None:
+    """The proportional memory (PSS, in MiB) of process ``pid`` (Linux's /proc; None elsewhere or if gone): what
+    the process holds of its own, its share of what it shares with the other kernels counted once."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 @dataclass(frozen=True)
@@ -70,6 +90,11 @@ class KernelPolicy:
     """Seconds a handed-out kernel waits for its page to connect before it is shut down."""
     language: str = "en"
     """The language the pools prepare their pages in (a page asked for in another starts its own kernel)."""
+    prepare_memory_mib: float = 0.0
+    """Memory the kernels waiting in the pools may hold in all (0: no bound but the cap): a class's prepared
+    pages fill up to it (``tartli course --class-size``)."""
+    fill_at_once: int = FILL_AT_ONCE
+    """Pool kernels started at the same time, in all."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +167,7 @@ class CourseKernelRules:
         self._kernel_of_task: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()  # a pool task's kernel
         self._pools_started = False
         self._order: list[str] | None = None
+        self._memory_measured: tuple[float, float] = (0.0, 0.0)  # (when, MiB per waiting kernel)
         super().__init__(**kwargs)
         self._pools_started = True
 
@@ -308,9 +334,11 @@ class CourseKernelRules:
         return kernel_id
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
-        """Voilà's refill, only while it leaves a place free for a visitor. At start-up (Voilà fills every
-        pool at once, delay 0) the pools are filled one after another in the course's order, STAGGER
-        seconds apart, so that the first page's kernel is not slowed by all the others."""
+        """Voilà's refill, only while it leaves a place free for a visitor, at most ``fill_at_once`` kernels
+        starting at a time (in all pools) and within the memory the waiting kernels may hold: a large pool (a
+        class's prepared page) fills gradually, each kernel that is ready starting the next. At start-up
+        (Voilà fills every pool at once, delay 0) the pools are filled one after another in the course's
+        order, STAGGER seconds apart, so that the first page's kernel is not slowed by all the others."""
         if delay == 0 and not self._pools_started and notebook_name is not None:
             order = self._start_order()
             turn = STAGGER * order.index(notebook_name) if notebook_name in order else 0
@@ -320,17 +348,97 @@ class CourseKernelRules:
                 self._pools_now().setdefault(str(notebook_name), [])
                 event_loop().call_later(turn, self.fill_if_needed, 0, notebook_name)
                 return
-        missing = self._pool_size(notebook_name) - len(self._pools_now().get(str(notebook_name), []))
-        if missing > 0 and self.places_taken() + missing > self.policy.cap - 1:
-            self.log.debug("tartli: the pool of %s waits for room", notebook_name)
-            self._pools_now().setdefault(str(notebook_name), [])  # (so that top_up_pools finds it)
+        pool = self._pools_now().setdefault(str(notebook_name), [])  # (so that top_up_pools finds it)
+        size = self._pool_size(notebook_name)
+        allowed = self._room_to_fill(size - len(pool))
+        if allowed <= 0:
+            if size > len(pool):
+                self.log.debug("tartli: the pool of %s waits for room", notebook_name)
             return
         if self.policy.language != "en":
             # the pool's kernels run their page in the class's language (tartli.i18n reads QUERY_STRING)
             extra = dict(kwargs.pop("extra_kernel_env_variables", None) or {})
             extra["QUERY_STRING"] = f"lang={self.policy.language}"
             kwargs["extra_kernel_env_variables"] = extra
-        super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+        before = list(pool)
+        config = getattr(self, "kernel_pools_config", None)
+        if allowed < size - len(pool) and isinstance(config, dict):
+            # Voilà starts what its pool lacks: the pool's size is lowered for this call only.
+            default: dict[str, Any] = config.get("default", {})
+            entry = dict(config.get(str(notebook_name), default))
+            self.kernel_pools_config = {**config, str(notebook_name): {**entry, "pool_size": len(pool) + allowed}}
+            try:
+                super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+            finally:
+                self.kernel_pools_config = config
+        else:
+            super().fill_if_needed(delay, notebook_name, **kwargs)  # type: ignore[misc]
+        for task in pool:
+            if task not in before:  # each kernel that is ready lets the next start
+                task.add_done_callback(lambda _task: event_loop().call_soon(self.top_up_pools))
+
+    def _room_to_fill(self, missing: int) -> int:
+        """How many of ``missing`` pool kernels may start now: a place stays free for a visitor (the cap), at
+        most ``fill_at_once`` start at a time, and the waiting kernels stay within the memory bound."""
+        if missing <= 0:
+            return 0
+        policy = self.policy
+        allowed = min(missing, policy.cap - 1 - self.places_taken())
+        starting = sum(1 for pool in self._pools_now().values() for task in pool if not task.done())
+        allowed = min(allowed, max(0, policy.fill_at_once - starting))
+        if policy.prepare_memory_mib > 0:
+            waiting = len(self.pooled_kernel_ids()) + starting
+            allowed = min(allowed, int(policy.prepare_memory_mib // self.memory_per_kernel()) - waiting)
+        return max(0, allowed)
+
+    def memory_per_kernel(self) -> float:
+        """The memory (PSS, MiB) of a kernel waiting in a pool, measured on the waiting kernels now and then (an
+        estimate until one has been)."""
+        at, value = self._memory_measured
+        if time.monotonic() - at < 30 and value > 0:
+            return value
+        sizes = [m for m in self._pool_memory().values() if m is not None]
+        if sizes:
+            self._memory_measured = (time.monotonic(), sum(sizes) / len(sizes))
+        return self._memory_measured[1] if self._memory_measured[1] > 0 else KERNEL_ESTIMATE_MIB
+
+    def _pool_memory(self) -> dict[str, float | None]:
+        """The memory (PSS, MiB) of each kernel waiting in a pool (None where it cannot be read)."""
+        found: dict[str, float | None] = {}
+        for kernel_id in self.pooled_kernel_ids():
+            kernel = self._kernels.get(kernel_id)
+            process = getattr(getattr(kernel, "provisioner", None), "process", None)
+            pid = getattr(process, "pid", None)
+            found[kernel_id] = kernel_memory_mib(pid) if isinstance(pid, int) else None
+        return found
+
+    def prepared(self) -> dict[str, tuple[int, int]]:
+        """Each pool: (kernels ready in it, its size)."""
+        return {
+            notebook: (sum(1 for task in pool if task.done() and not task.cancelled() and task.exception() is None),
+                       self._pool_size(notebook))
+            for notebook, pool in self._pools_now().items()
+        }  # fmt: skip
+
+    def pools_memory_mib(self) -> float:
+        """The memory the kernels waiting in the pools hold now (MiB; unreadable ones counted at the estimate)."""
+        return sum(m if m is not None else self.memory_per_kernel() for m in self._pool_memory().values())
+
+    def prepare_pages(self, sizes: dict[str, int]) -> None:
+        """Set the pool size of pages while the server runs (a class's lesson of the day: ``{"03_deal.ipynb": 30}``;
+        a page left out keeps its size). A pool made smaller gives its extra waiting kernels up; a larger one
+        fills gradually."""
+        config = dict(getattr(self, "kernel_pools_config", {}) or {})
+        default: dict[str, Any] = config.get("default", {})
+        for notebook, size in sizes.items():
+            config[notebook] = {**config.get(notebook, default), "pool_size": max(0, int(size))}
+        self.kernel_pools_config = config
+        for notebook, size in sizes.items():
+            pool = self._pools_now().get(notebook, [])
+            ready = [task for task in pool if task.done() and not task.cancelled() and task.exception() is None]
+            for task in ready[max(0, size) :][: max(0, len(pool) - max(0, size))]:
+                self._reclaim(task.result()["kernel_id"])
+        self.top_up_pools()
 
     def _start_order(self) -> list[str]:
         """The notebooks Voilà fills a pool for at start, in the course's order (their names sort so)."""

@@ -434,3 +434,71 @@ def test_the_start_ends_with_the_courses_address(tmp_path: Path) -> None:
     at_start = shown[: next(i for i, line in enumerate(shown) if address in line) + 1]
     assert at_start[-1] == f"Tartli course: open {address}  (Ctrl+C stops it)", shown
     assert len(at_start) <= 3, at_start
+
+
+# ---------------------------------------------------------------- a class at once (issue 39)
+def test_a_class_size_keeps_the_lesson_of_the_day_ready_and_refills_it(tmp_path: Path) -> None:
+    """``--class-size 3 --prepare 03_deal``: before any request three kernels wait for lesson 03 (the start
+    says so); three pupils opening it at once are all served by them, the pool refills, and the next three
+    are served the same way; the cap holds all the while, and one browser still gets at most its own limit."""
+    lesson = LESSONS[1]
+    server = start_server(
+        tmp_path / "voila.log",
+        extra=(
+            "--VoilaKernelManager.preheat_denylist=.*/(0[24-9]|1[0-9])_[^/]*\\.ipynb$",
+            "--VoilaKernelManager.preheat_denylist=.*/(practice|rules)\\.ipynb$",
+            "--TartliVoila.class_size=3",
+            f"--TartliVoila.prepare={lesson}",
+            "--TartliVoila.max_kernels=14",
+        ),
+    )
+    peak = [0]
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            peak.append(kernels_running(server))
+            time.sleep(0.1)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+
+    def log() -> str:
+        return server.log_path.read_text(errors="replace")
+
+    def wait_for(found: Any, timeout: float = 400) -> str:
+        deadline = time.monotonic() + timeout
+        while not (found(text := log())):
+            assert time.monotonic() < deadline, log_tail(server.log_path)
+            time.sleep(0.5)
+        return text
+
+    def served_from_the_pool() -> int:
+        return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(lesson)}", log()))
+
+    try:
+        start = wait_for(lambda text: "ready for a class of 3" in text)
+        assert "3 of 3 for 03_deal" in start and "3 of 3 for 00_index" in start, log_tail(server.log_path)
+        assert served_from_the_pool() == 0
+        for round_ in (1, 2):
+            results = all_at_once([lambda: Browser(server).get(f"/voila/render/{lesson}") for _ in range(3)])
+            statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
+            assert statuses == [200, 200, 200], statuses
+            kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', r[1]).group(1) for r in results}  # type: ignore[union-attr]
+            assert len(kernels) == 3
+            assert served_from_the_pool() == 3 * round_, log_tail(server.log_path)  # none started cold
+            if round_ == 1:  # the pool refills, a kernel or two at a time, to its three
+                handed = [m.end() for m in re.finditer(rf"Using pre-heated kernel: \S+ for {re.escape(lesson)}", log())]
+                after = handed[-1]
+                wait_for(
+                    lambda text, after=after: f"Kernel pool of {lesson} is filled with 3 kernel(s)" in text[after:]
+                )
+        greedy = Browser(server)
+        results = all_at_once([lambda: greedy.get(f"/voila/render/{lesson}") for _ in range(6)])
+        statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
+        assert statuses.count(200) <= 4 and set(statuses) <= {200, 429, 503}, statuses
+    finally:
+        done.set()
+        watcher.join()
+        stop_server(server)
+    assert max(peak) <= 14, f"{max(peak)} kernels ran at once"
