@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import http.client
 import logging
 import os
 import re
@@ -55,16 +56,20 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, unquote_to_bytes, urlencode
 
 import tornado.iostream
 import tornado.web
 import tornado.websocket
 import voila.app as voila_app
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado.log import gen_log
 from traitlets import Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from tartli.course import DUELS_ENV, PAGES, page_named
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
@@ -75,7 +80,7 @@ from tartli.server.duel_pages import duel_page_handlers
 from tartli.server.duels import DuelFolder
 from tartli.server.duels import NotAllowed as DuelNotAllowed
 from tartli.server.kernels import ANONYMOUS, KERNEL_ENV, KernelPolicy, course_kernel_manager, done_serving, serving
-from tartli.server.logs import Throttle, follow_kernel_log
+from tartli.server.logs import Throttle, follow_kernel_log, quiet_server_log
 from tartli.server.worksheets import worksheet_handlers
 
 KERNEL_MIB = 64
@@ -224,13 +229,18 @@ class FrameCheckedConnection(ZMQChannelsWebsocketConnection):
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         problem = frame_problem(incoming_msg, self.subprotocol)
+        if problem is None:
+            try:
+                super().handle_incoming_message(incoming_msg)
+            except (ValueError, KeyError, TypeError, AttributeError, AssertionError, IndexError) as error:
+                # text that is not JSON, a message without its parts (jupyter_server reads them unchecked): one
+                # line, not a traceback of 20 with the machine's paths, for each such frame
+                problem = f"a message jupyter_server could not read: {type(error).__name__}"
         if problem is not None:
             allowed, dropped = _DROPPED_FRAMES.allow("frames")
             if allowed:
                 more = f"; {dropped} more in the last minute" if dropped else ""
                 self.log.warning("tartli: dropped a malformed kernel websocket frame (%s%s)", problem, more)
-            return
-        super().handle_incoming_message(incoming_msg)
 
 
 BUSY_PAGE = """<!DOCTYPE html>
@@ -547,12 +557,15 @@ class IndexRedirectHandler(tornado.web.RequestHandler):
 
 
 class WrongHostHandler(tornado.web.RequestHandler):
-    """403 for a request whose Host is not one the course serves (DNS rebinding)."""
+    """403 for a request whose Host is not one the course serves (DNS rebinding). Its line in the log says the
+    host (cut and escaped, as every line: :class:`tartli.server.logs.OneLineRecords`)."""
 
     def initialize(self, hosts: list[str]) -> None:
         self.hosts = hosts
 
     def prepare(self) -> None:
+        # (said the way tornado says why it refused a request: the log adds it to the request's own line)
+        gen_log.warning("%d %s: %s", 403, self._request_summary(), f"not a host of the course: {self.request.host}")
         self.set_status(403)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         shown = ", ".join(html.escape(h) for h in self.hosts)
@@ -571,14 +584,108 @@ def host_name(host_header: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+def path_problem(path: str) -> str | None:
+    """Why a request's path (as sent, %-encoded) is refused with 400 before any handler reads it, or None.
+
+    A path whose bytes are not UTF-8, or with a control character (NUL, CR, LF ...): Voilà's page handler
+    put such a path into a redirect's Location header, which tornado refuses (HTTP 500 and a traceback
+    for ``/voila/render/%00``), and the file handlers pass it to the file system.
+
+    >>> path_problem("/voila/render/00_index.ipynb"), path_problem("/voila/render/%C3%A1.ipynb")
+    (None, None)
+    >>> path_problem("/voila/render/%00"), path_problem("/voila/render/a%0d%0ab"), path_problem("/x/%ff")
+    ('a control character in the path', 'a control character in the path', 'a path that is not UTF-8')
+    """
+    try:
+        text = unquote_to_bytes(path).decode("utf-8")
+    except UnicodeDecodeError:
+        return "a path that is not UTF-8"
+    if _CONTROL.search(text):
+        return "a control character in the path"
+    return None
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+TEMPLATE_FILE = re.compile(r"[\w.-]+/static/[^\\]+")
+"""What ``/voila/templates/`` serves: ``<template>/static/<file>`` (anything else: 404)."""
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Tartli: {code} {reason}</title></head>
+<body><h1>{code}: {reason}</h1><p><a href="{index}">The course's lessons</a></p></body></html>
+"""
+
+
+class BadPathHandler(tornado.web.RequestHandler):
+    """400 for a path no page has (:func:`path_problem`), in one line of the log."""
+
+    def initialize(self, why: str) -> None:
+        self.why = why
+
+    def prepare(self) -> None:
+        gen_log.warning("%d %s: %s", 400, self._request_summary(), self.why)
+        raise tornado.web.HTTPError(400)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish(error_page(self, status_code))
+
+
+def error_page(handler: tornado.web.RequestHandler, status_code: int) -> str:
+    """A short error page (no traceback, no path of the machine), with a link to the lessons."""
+    index = str(handler.settings.get("base_url", "/")) + "voila/render/"
+    reason = http.client.responses.get(status_code, "Error")
+    return ERROR_PAGE.format(code=status_code, reason=html.escape(reason), index=html.escape(index))
+
+
+class CourseTemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
+    """Voilà's template files, but 404 for a path that is not ``<template>/static/<file>`` (:data:`TEMPLATE_FILE`):
+    Voilà's handler split any other path unchecked (HTTP 500 and a traceback for ``/voila/templates/x``)."""
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        if not TEMPLATE_FILE.fullmatch(path) or ".." in path.split("/"):
+            raise tornado.web.HTTPError(404)
+        try:
+            await super().get(path, include_body)
+        except (ValueError, OSError) as error:  # (what the file system makes of an odd name)
+            raise tornado.web.HTTPError(404) from error
+
+
+class PlainErrors:
+    """For a Jupyter server handler whose error page needs the Jupyter server's own templates and static files
+    (Voilà serves neither: the error page itself failed, with a traceback, for ``/voila/labextensions/x``):
+    the short :func:`error_page` instead."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        handler: Any = self
+        handler.finish(error_page(handler, status_code))
+
+
+def course_handler(handler: Any) -> Any:
+    """The course's class for a handler of Voilà's list: the page handler with the places
+    (:class:`CourseVoilaHandler`), the template files checked, and plain error pages for Jupyter's page
+    handlers that are not the API's (its JSON errors stay) nor Voilà's pages (which have the course's)."""
+    if handler is TornadoVoilaHandler:
+        return CourseVoilaHandler
+    if handler is TemplateStaticFileHandler:
+        return CourseTemplateFiles
+    if (
+        isinstance(handler, type)
+        and issubclass(handler, JupyterHandler)
+        and not issubclass(handler, (APIHandler, TornadoVoilaHandler, TornadoVoilaTreeHandler))
+    ):
+        return type(f"Plain{handler.__name__}", (PlainErrors, handler), {})
+    return handler
+
+
 class CourseApplication(tornado.web.Application):
-    """Tornado's application, answering only to the allowed hosts."""
+    """Tornado's application, answering only to the allowed hosts, and only to paths a page can have."""
 
     allowed_hosts: frozenset[str] = frozenset()
 
     def find_handler(self, request: Any, **kwargs: Any) -> Any:
         if "*" not in self.allowed_hosts and host_name(request.host or "") not in self.allowed_hosts:
             return self.get_handler_delegate(request, WrongHostHandler, {"hosts": sorted(self.allowed_hosts)})
+        why = path_problem(request.path or "")
+        if why is not None:
+            return self.get_handler_delegate(request, BadPathHandler, {"why": why})
         return super().find_handler(request, **kwargs)
 
 
@@ -766,6 +873,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
     def start(self) -> None:
         """Voilà's start, with the course's application class and page handler."""
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        # every line of the log bounded, one line a record, no path of the machine (tartli.server.logs)
+        quiet_server_log(self.log, [self.root_dir, self.connection_dir, str(Path(self.kernel_log).parent)])
         settings = self.init_settings()
         settings["tartli_app"] = self
         self.app = CourseApplication(**settings)
@@ -779,10 +888,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
             (self.base_url.rstrip("/") + "/?", IndexRedirectHandler, {"index": index}),
             (self.base_url + "logout", IndexRedirectHandler, {"index": index}),
         ]
-        handlers += [
-            (pattern, CourseVoilaHandler if handler is TornadoVoilaHandler else handler, *rest)
-            for pattern, handler, *rest in self.init_handlers()
-        ]
+        handlers += [(pattern, course_handler(handler), *rest) for pattern, handler, *rest in self.init_handlers()]
         self.class_folder = ClassFolder(self.data_dir or default_data_dir())  # opened when a class is made or joined
         handlers += class_handlers(self.base_url, self.class_folder)
         handlers += class_page_handlers(self.base_url, self.class_folder)
@@ -796,7 +902,11 @@ class TartliVoila(Voila):  # type: ignore[misc]
         os.environ[DUELS_ENV] = "1"  # the kernels inherit it: the table page offers a game against a classmate
         self.app.add_handlers(".*$", handlers)
         self.log.info("tartli: answering to %s; at most %d kernels", ", ".join(sorted(hosts)), self.kernel_cap)
-        self.log.info("tartli: kernel errors are logged to %s and followed here", self.kernel_log)
+        self.log.info(
+            "tartli: kernel errors are logged to %s and followed here",
+            self.kernel_log,
+            extra={"tartli_own_path": True},  # (the one path the log names: the operator's, said once)
+        )
         follow_kernel_log(Path(self.kernel_log), self.log)
         loop = asyncio.get_event_loop()
         loop.set_exception_handler(_quiet_closed_connections)

@@ -91,7 +91,7 @@ def install(path: str | None = None) -> bool:
     # WatchedFileHandler: reopened by name after the server rotates the file.
     handler = logging.handlers.WatchedFileHandler(path, encoding="utf-8", delay=True)
     handler.setLevel(logging.WARNING)
-    handler.setFormatter(BoundedFormatter(f"%(asctime)s kernel {os.getpid()} %(name)s %(levelname)s %(message)s"))
+    handler.setFormatter(BoundedFormatter(f"%(asctime)s kernel {_kernel_id()} %(name)s %(levelname)s %(message)s"))
     handler.addFilter(RateLimit())
     loggers = [logging.getLogger(name) for name in _LOGGERS]
     app_log = _kernel_app_log()
@@ -106,6 +106,20 @@ def install(path: str | None = None) -> bool:
     _show_short_messages()
     _installed.append(path)
     return True
+
+
+def _kernel_id() -> str:
+    """The kernel's id as its server knows it (its connection file is ``kernel-<id>.json``), else the process's
+    id: the server's log names the kernel a line came from."""
+    try:
+        from traitlets.config import Application
+    except ImportError:  # pragma: no cover - traitlets comes with ipywidgets
+        return str(os.getpid())
+    if Application.initialized():
+        name = os.path.basename(str(getattr(Application.instance(), "connection_file", "") or ""))
+        if name.startswith("kernel-") and name.endswith(".json") and len(name) <= 64:
+            return name[len("kernel-") : -len(".json")]
+    return str(os.getpid())
 
 
 def _kernel_app_log() -> logging.Logger | None:
