@@ -3,6 +3,7 @@ the kernel log and its bounds. (tests/browser/test_server.py runs the same check
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from tartli.server.app import (
     host_name,
     unsupported_versions,
 )
-from tartli.server.logs import LINE_LIMIT, KernelLogFollower
+from tartli.server.logs import LINE_LIMIT, KernelLogFollower, OneLineRecords
 from tartli.widgets import kernel_log
 
 
@@ -148,6 +149,59 @@ def test_the_kernel_log_file_is_rotated_and_followed_on(tmp_path: Path) -> None:
     follower.follow()
     assert [line for line in log.lines if "line " in line][-1].startswith("kernel: kernel 7 line 039")
     assert log.lines[-1] == "kernel: kernel 7 after the rotation"
+
+
+def test_a_kernel_traceback_is_one_line_with_the_kernel_and_the_error(tmp_path: Path) -> None:
+    path = tmp_path / "kernels.log"
+    path.write_text("")
+    log = _Log()
+    follower = KernelLogFollower(path, log)
+    kernel = "0ff7d7fc-9946-42ab-952e-c996a3e722a5"
+    record = (
+        f"2026-11-29 07:03:13,098 kernel {kernel} IPKernelApp ERROR Invalid message\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3/site-packages/jupyter_client/session.py", line 1084, in deserialize\n'
+        '    message["msg_id"] = header["msg_id"]\n'
+        "KeyError: 'msg_id'\n"
+    )
+    path.write_text(record * 3 + f"2026-11-29 07:03:14,000 kernel {kernel} Comm WARNING No such comm: 5\n")
+    follower.follow()
+    assert log.lines == [
+        f"kernel: 2026-11-29 07:03:13,098 kernel {kernel} IPKernelApp ERROR Invalid message (KeyError)"
+    ] * 3 + [f"kernel: 2026-11-29 07:03:14,000 kernel {kernel} Comm WARNING No such comm: 5"]
+
+
+def test_the_server_log_gets_one_short_line_a_record_and_a_minute_of_refusals_in_one(tmp_path: Path) -> None:
+    now = [0.0]
+    bounds = OneLineRecords(["/home/someone/course"], refusals=3, clock=lambda: now[0])
+    lines: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    handler = Collect()
+    handler.addFilter(bounds)
+    loggers = [logging.getLogger(name) for name in ("tornado.access", "tornado.general", "tornado.application")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        summary = "GET /voila/static/" + "a" * 60_000 + " (127.0.0.1)"
+        for _ in range(5):  # tornado's reason, then its access line, for each refused request
+            loggers[1].warning("%d %s: %s is not in root static directory", 403, summary, "a" * 60_000)
+            loggers[0].warning("%d %s %.2fms", 403, summary, 1.5)
+        try:
+            open("/home/someone/course/x\x00")  # noqa: SIM115
+        except ValueError:
+            loggers[2].error("Uncaught exception %s\n%r", "GET /x (127.0.0.1)", "HTTPServerRequest(...)", exc_info=True)
+        now[0] += 61
+        assert bounds.summaries() == ["tartli: 2 more requests refused in the last minute (not logged one by one)"]
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+    assert len(lines) == 4 and all(len(line) <= 240 for line in lines), lines
+    assert lines[0].startswith("403 GET /voila/static/aaa") and "(60,030 characters) 1.50ms: aaa" in lines[0]
+    assert lines[3] == "Uncaught exception GET /x (127.0.0.1) (ValueError)"
 
 
 def test_the_kernel_side_writes_bounded_records(tmp_path: Path) -> None:
