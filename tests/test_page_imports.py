@@ -59,3 +59,10 @@ def test_no_page_loads_what_the_static_edition_does_not_ship(page: str) -> None:
     """(The table page once imported a constant from tartli.server, and the static edition's table failed.)"""
     needs = [m for m in modules_of(page) if m.startswith(SERVER_ONLY)]
     assert needs == [], f"{page} loads {needs}"
+
+
+def test_lesson_03s_table_and_quiz_are_made_with_their_steps_not_with_the_page() -> None:
+    """Lesson 03 shows its table and its quiz in later steps (steps.later): the page's start loads neither the
+    table's code nor the bots (before: the table's 205 widgets and the bots at every cold page)."""
+    heavy = [m for m in modules_of("03_deal") if m.startswith(HEAVY)]
+    assert heavy == [], f"03_deal loads {heavy} at its start"

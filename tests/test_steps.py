@@ -19,7 +19,7 @@ from tartli import lesson_questions
 from tartli.course import PAGES, Page
 from tartli.errors import TartliError
 from tartli.rulebook import rule_ids
-from tartli.widgets.steps import MAX_STEP_WORDS, Lesson, Question, markdown_html, words
+from tartli.widgets.steps import MAX_STEP_WORDS, Lesson, Question, later, markdown_html, words
 from tartli.widgets.trainers import WhichCardWins
 from tests.helpers import in_language
 
@@ -272,3 +272,44 @@ def test_the_recap_leads_on_to_the_next_page_where_continue_was(lesson: Lesson) 
     assert f'href="{following.file}"' in lesson.hint.value and f"Next: {following.title} →" in lesson.hint.value
     lesson.go(0)
     assert lesson.next_button.layout.display is None and "tartli-next-page" not in lesson.hint.value
+
+
+def test_a_later_part_and_task_are_made_when_their_step_is_first_shown() -> None:
+    """Issue 39: a step's table or trainer given as ``later`` is made when the learner first reaches the step
+    (or reopens the page on it), once, and then works as one made at once: Continue waits for its task, a
+    wrong answer is counted for that step, the dot gets its tick."""
+    made: list[str] = []
+
+    def picture() -> str:
+        made.append("picture")
+        return "<p>a picture</p>"
+
+    def question() -> Question:
+        made.append("question")
+        return Question("Which?", ["a", "b"], "b", "because (T1).")
+
+    lesson = Lesson("02_ranks_and_points.ipynb", goals=["g"])
+    lesson.step("One", "one")
+    lesson.step("Two", "two", later(picture), task=later(question))
+    lesson.recap(["r"])
+    assert made == [] and not lesson.steps[1].made
+    lesson.next_button.click()  # step 2 is shown: made now
+    assert made == ["picture", "question"] and lesson.current == 1 and lesson.next_button.disabled
+    task = lesson.steps[1].task
+    assert isinstance(task, Question) and "a picture" in str(lesson.steps[1].box.children)
+    assert not task.choose("a") and lesson.address.slips == {"2": 1}
+    assert task.choose("b") and not lesson.next_button.disabled
+    lesson.back_button.click()
+    lesson.next_button.click()
+    assert made == ["picture", "question"]  # once
+    assert [b.description for b in lesson.dots.children] == ["✓", "●", "○"]
+
+
+def test_a_later_step_reopened_by_its_address_is_made_and_a_bad_later_is_refused() -> None:
+    lesson = Lesson("06_meld_contest.ipynb")
+    lesson.address.wanted = 3  # the browser reopens the lesson on step 3
+    for name in ("One", "Two", "Three"):  # (step 1 is on screen while the page is still coming)
+        lesson.step(name, name.lower(), later(lambda: "<p>a part</p>"))
+    assert lesson.current == 2 and [s.made for s in lesson.steps] == [True, False, True]
+    with pytest.raises(TartliError, match="later"):
+        later("not a function")  # type: ignore[arg-type]

@@ -404,20 +404,68 @@ def as_task(task: Any) -> Task | None:
 
 
 # ---------------------------------------------------------------- steps and the lesson
+@dataclass(frozen=True)
+class Later:
+    """A step's picture, widget or task made when the step is first shown (:func:`later`)."""
+
+    make: Callable[[], Any]
+
+
+def later(make: Callable[[], Any]) -> Later:
+    """A part or the task of a step, made only when the step is first shown (or first looked at)::
+
+        lesson.step("Try it at the table", text, later(practice_table), task=later(lambda: DealQuiz(seed=3)))
+
+    A page then builds the widgets of the step the learner sees, not of every step: a lesson's table has
+    some 200 widgets, which a kernel sends the server and the browser one by one when it is made."""
+    if not callable(make):
+        raise TartliError("later() takes a function that makes the part or the task")
+    return Later(make)
+
+
 @dataclass
 class Step:
-    """One step: a title, a few sentences, pictures or widgets, and maybe a task."""
+    """One step: a title, a few sentences, pictures or widgets, and maybe a task. Parts and a task given as
+    :func:`later` are made when the step is first shown, or first asked for (``parts``, ``task``)."""
 
     title: str
     text: str
-    parts: tuple[Any, ...] = ()
-    task: Task | None = None
+    given_parts: tuple[Any, ...] = ()
+    given_task: Any = None
     recap: bool = False
     box: Any = field(default=None, repr=False)
+    _made: tuple[tuple[Any, ...], Task | None] | None = field(default=None, repr=False)
+    _on_made: list[Callable[[Step], None]] = field(default_factory=list, repr=False)
 
     @property
     def words(self) -> int:
         return words(self.title) + words(self.text)
+
+    @property
+    def made(self) -> bool:
+        """Are the step's parts and task made (a step with nothing :func:`later` is made at once)?"""
+        return self._made is not None
+
+    def make(self) -> None:
+        """Make the parts and the task given as :func:`later` (once)."""
+        if self._made is None:
+            parts = tuple(p.make() if isinstance(p, Later) else p for p in self.given_parts)
+            task = self.given_task.make() if isinstance(self.given_task, Later) else self.given_task
+            self._made = (parts, as_task(task))
+            for callback in self._on_made:
+                callback(self)
+
+    @property
+    def parts(self) -> tuple[Any, ...]:
+        self.make()
+        assert self._made is not None
+        return self._made[0]
+
+    @property
+    def task(self) -> Task | None:
+        self.make()
+        assert self._made is not None
+        return self._made[1]
 
 
 _NAV_ESM = r"""
@@ -582,7 +630,9 @@ class Lesson:
 
         (It returns nothing, so that a notebook cell ending with it shows nothing of its own.)
         """
-        self._add(Step(title, text.strip(), tuple(parts), as_task(task)))
+        if not isinstance(task, Later):
+            task = as_task(task)  # (a task that is no task is refused at once)
+        self._add(Step(title, text.strip(), tuple(parts), task))
 
     def recap(self, items: Sequence[str], *, title: str | None = None) -> None:
         """The last step: the points to remember, and the links to the next page (title: "Recap")."""
@@ -590,15 +640,22 @@ class Lesson:
         self._add(Step(title or _("Recap"), text, (nav_html(self.file),), None, recap=True))
 
     def _add(self, made: Step) -> None:
-        made.box = self._box(made)
-        if made.task is not None:
-            made.task.on_done(self._draw)
-        if isinstance(made.task, Question):
-            made.task.on_slip(functools.partial(self._slipped, len(self.steps) + 1))
+        made._on_made.append(functools.partial(self._wire, len(self.steps) + 1))
+        if not any(isinstance(p, Later) for p in (*made.given_parts, made.given_task)):
+            made.make()  # (nothing later: the step is made as it is added)
         self.steps.append(made)
         if self.address.wanted and len(self.steps) == self.address.wanted:
             self.current = len(self.steps) - 1
         self._draw()
+
+    def _wire(self, number: int, made: Step) -> None:
+        """A step's parts and task are made: its box, and its task's news to the runner."""
+        task = made.task
+        if task is not None:
+            task.on_done(self._draw)
+        if isinstance(task, Question):
+            task.on_slip(functools.partial(self._slipped, number))
+        made.box = self._box(made)
 
     def _slipped(self, number: int) -> None:
         """A wrong answer to step ``number``'s question: counted (with the earlier visits' count from the browser)."""
@@ -664,7 +721,7 @@ class Lesson:
         task is done once the learner continues from it: see :meth:`next`; the recap, the last step,
         is never continued from: it is done once reached)."""
         for k, made in enumerate(self.steps):
-            if (made.task is not None and made.task.done) or (made.recap and k == self.current):
+            if (made.made and made.task is not None and made.task.done) or (made.recap and k == self.current):
                 self.done_steps.add(k)
         kept = sorted(k + 1 for k in self.done_steps)
         if list(self.address.done) != kept:
@@ -679,6 +736,7 @@ class Lesson:
                 self.next_button.disabled = self.back_button.disabled = True
                 return
             made = self.steps[self.current]
+            made.make()  # (a step with later parts is made when it is first shown)
             goals = ""
             if self.current == 0 and self.goals:
                 items = "".join(f"<li>{html.escape(g)}</li>" for g in self.goals)
@@ -723,7 +781,7 @@ class Lesson:
             button.on_click(lambda _b, k=k: self.go(k))
             self._dot_buttons.append(button)
         for k, (made, button) in enumerate(zip(self.steps, self._dot_buttons, strict=False)):
-            done = k in self.done_steps or (made.task is not None and made.task.done)
+            done = k in self.done_steps or (made.made and made.task is not None and made.task.done)
             mark = "●" if k == self.current else ("✓" if done else "○")
             if button.description != mark:
                 button.description = mark
