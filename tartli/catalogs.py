@@ -25,9 +25,9 @@ signs: a word the language's glossary (``tartli/locale/LANG/GLOSSARY.md``) repla
 engine move word (``declare``, ``bela``, ``out``) in a sentence, a number for a person ("Játékos 0"),
 and in Hungarian a capital Béla or game name after a sentence's first word, a card written in the
 record's English code (``UA``, ``9H``) or the English rank letters ``A K O U`` outside the lab's
-record help. A translation may ask for a form of a name (``{card.acc}``, :data:`tartli.names.FORMS`);
-a form the language does not have is refused, and ``{code}`` (a card's English record code) may be
-left out of a translation.
+record help. A message may ask for a form of a name by a role (``{card_acc}``, :data:`tartli.i18n.ROLES`);
+a role the language has no form for is refused. A translation holds exactly the fields of its msgid,
+as GNU ``msgfmt -c`` demands of a python-brace-format message (and :func:`msgfmt_problems` runs it).
 
 A fourth language: add its code to ``tartli.names.LANGUAGES`` (with its card names), then
 ``python -m tartli.catalogs extract --add xx`` makes ``tartli/locale/xx/LC_MESSAGES/tartli.po``
@@ -44,7 +44,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,8 +54,8 @@ from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from tartli.i18n import DOMAIN, LOCALE_DIR, forms_asked, placeholders
-from tartli.names import FORMS, LANGUAGES
+from tartli.i18n import DOMAIN, LOCALE_DIR, ROLES, fields, forms_asked, role_of
+from tartli.names import FORMS, LANGUAGES, Named, bela_title, card_name, named, sequence_title, set_title
 
 ROOT = LOCALE_DIR.parent.parent
 """The clone's top folder (this tool works on a clone, not on an installed package)."""
@@ -67,9 +67,6 @@ PARTS_DIR = ROOT / ".i18n-parts"
 
 GLOSSARY = "GLOSSARY.md"
 """Each language's glossary, ``tartli/locale/LANG/GLOSSARY.md``: one word for one thing."""
-OPTIONAL_PLACEHOLDERS = frozenset({"code", "letter"})
-"""Placeholders a translation may leave out: ``{code}`` and ``{letter}``, a card's or a suit's record code in
-English letters (Hungarian explains them only in the lab)."""
 
 
 def _shown(path: Path) -> str:
@@ -134,8 +131,16 @@ def _read(path: Path, lang: str) -> Catalog:
     return catalog
 
 
+def _brace_flags_only(catalog: Catalog) -> None:
+    """Babel flags a message ``python-format`` when it holds a ``%`` ("{won}% of them"); the course formats with
+    ``str.format`` only, and GNU msgfmt would check those texts as printf formats: the flag goes."""
+    for message in catalog:
+        message.flags.discard("python-format")
+
+
 def _write_po(catalog: Catalog, path: Path, lang: str | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    _brace_flags_only(catalog)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, ignore_obsolete=True, sort_output=False)
     _atomic_write(path, buffer.getvalue())
@@ -192,6 +197,7 @@ def update(paths: Iterable[Path], target: Path, lang: str) -> Catalog:
 
 def extract_all(add: Iterable[str] = ()) -> None:
     template = template_of(sources())
+    _brace_flags_only(template)
     buffer = io.BytesIO()
     write_po(buffer, template, width=100, sort_output=False)
     _atomic_write(TEMPLATE, buffer.getvalue())
@@ -438,7 +444,11 @@ def _style(message: Message, string: str, lang: str, terms: list[Term]) -> list[
         found.append(f"an engine move word ({', '.join(sorted(set(words)))})")
     if NUMBERED_PERSON.search(string):
         found.append("a number for a person")
-    unknown = {f for f in forms_asked(string) if f[:1].lower() + f[1:] not in FORMS.get(lang, ())}
+    attributes = sorted(f for f in fields(string) if "." in f or "[" in f)
+    if attributes:
+        found.append(f"a field GNU msgfmt refuses ({', '.join(attributes)}: write a role, {{card_acc}})")
+    known = set(FORMS.get(lang, ())) | set(ROLES.get(lang, {}))
+    unknown = {f for f in forms_asked(string) if f[:1].lower() + f[1:] not in known}
     if unknown:
         found.append(f"a form {lang} does not have ({', '.join(sorted(unknown))})")
     if lang == "hu":
@@ -473,16 +483,235 @@ def problems(catalog: Catalog, lang: str, terms: list[Term] | None = None) -> li
         odd = wrong_language(ids[0], strings[0], lang)
         if odd is not None:
             found.append(f"{lang}: translation is {odd}: {short!r} ({where})")
-        wanted: set[str] = set().union(*(placeholders(i) for i in ids))
+        wanted: set[str] = set().union(*(fields(i) for i in ids))
         for string in strings:
-            got = placeholders(string)
-            last = string is strings[-1]
-            missing = wanted - got - OPTIONAL_PLACEHOLDERS
-            if got - wanted or ((len(ids) == 1 or last) and missing):
+            got = fields(string)
+            if got != wanted and not (len(ids) > 1 and string is not strings[-1] and got == wanted - {"n"}):
                 found.append(f"{lang}: placeholders {sorted(got)} != {sorted(wanted)}: {short!r} ({where})")
             for said in _style(message, string, lang, terms):
                 found.append(f"{lang}: {said}: {short!r} ({where})")
     return found
+
+
+def msgfmt_problems(path: Path) -> list[str] | None:
+    """What GNU ``msgfmt -c`` (what Poedit and Weblate run) finds fatal in the catalog at ``path``, one line
+    each; None where msgfmt is not installed (Debian's gettext package brings it)."""
+    import shutil
+    import subprocess
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return None
+    done = subprocess.run(
+        [msgfmt, "-c", "-o", os.devnull, str(path)], capture_output=True, text=True, check=False, env={"LC_ALL": "C"}
+    )
+    said = [
+        line
+        for line in done.stderr.splitlines()
+        if line.strip() and not re.search(r"warning:|found \d+ fatal error", line)
+    ]
+    return said if done.returncode else []
+
+
+# ---------------------------------------------------------------- the sweep: every template rendered and read
+NAME_FIELDS = frozenset(
+    [
+        "card",
+        "cards",
+        "lead",
+        "led",
+        "other",
+        "second",
+        "first",
+        "yours",
+        "theirs",
+        "answer",
+        "indicator",
+        "meld",
+        "melds",
+        "old",
+        "scored",
+        "new",
+        "longer",
+        "said",
+        "r",
+        "rank",
+        "over",
+        "under",
+        "last",
+    ]
+)
+"""Fields that hold a card's, a rank's or a meld's name (besides any field that asks for a role: ``{card_acc}``)."""
+NUMBER_FIELDS = frozenset(
+    [
+        "n",
+        "points",
+        "total",
+        "left",
+        "trick",
+        "number",
+        "next",
+        "mine",
+        "worst",
+        "lost",
+        "value",
+        "count",
+        "done",
+        "won",
+        "won2",
+        "diff",
+        "diff2",
+        "accuracy",
+        "score",
+        "scores",
+        "gap",
+        "need",
+    ]
+)
+"""Fields that hold a number."""
+SWEEP_NUMBERS = (1, 2, 5, 10, 11, 20, 50, 51, 59, 66, 120)
+"""The numbers the sweep says: in Hungarian "az 1", "az 5", "az 50"-"az 59" but "a 10", "a 120"."""
+
+
+def sweep_names(lang: str) -> list[Named]:
+    """Names of every kind a sentence may hold: German of each gender (das Herz-Daus, der Laub-König, die
+    Eichel-Ober-Terz, die Béla); Hungarian vowel- and consonant-initial (a makk ász, az ász vannak)."""
+    if lang == "de":
+        return [card_name(0, 2, lang), card_name(1, 1, lang), sequence_title(2, 0, 3, lang), bela_title(lang)]
+    if lang == "hu":
+        return [card_name(0, 0, lang), set_title(0, lang), card_name(4, 3, lang), set_title(3, lang)]
+    return [card_name(0, 2, lang)]
+
+
+_ARTICLES = {"m": ("der", "den", "dem", "des"), "n": ("das", "dem", "des"), "f": ("die", "der")}
+_DE_ARTICLE = re.compile(r"(?<![\w-])([Dd](?:er|en|em|es|ie|as))\s+([\w-]+)")
+_DE_WORDS = frozenset(("der", "den", "dem", "des", "die", "das"))
+_HU_VOWEL_START = "aáeéiíoóöőuúüű"
+
+
+def _hu_number_vowel(digits: str) -> bool:
+    """Is the number said with a vowel first (egy, öt, ötven, ezer)?"""
+    return digits[0] == "5" or (digits[0] == "1" and len(digits) in (1, 4))
+
+
+def sentence_faults(text: str, lang: str, names: Sequence[Named] = ()) -> list[tuple[str, str]]:
+    """The faults the sweep reads in one rendered sentence: (kind, the words at fault).
+
+    Kinds: ``de-article`` (an article whose gender is not the name's, "den Herz-Daus"), ``double-article``
+    ("den das Herz-Daus", "a a makk ász"), ``plural-one`` ("1 Augen"), ``hu-article`` ("a ász", "a 5",
+    "az 10"), ``hu-a(z)`` (the form's "A(z)" left to the reader), ``hu-card-code`` (an English card code).
+    """
+    found: list[tuple[str, str]] = []
+    if lang == "de":
+        genders = {str(n): _de_gender(str(n)) for n in names}
+        for match in _DE_ARTICLE.finditer(text):
+            article, word = match.group(1).lower(), match.group(2)
+            rest = text[match.end(2) :].lstrip()
+            relative = text[: match.start()].rstrip().endswith(",")  # ", die das Herz-Daus schlägt"
+            if word.lower() in _DE_WORDS and not relative and any(rest.startswith(n) for n in genders):
+                found.append(("double-article", f"{match.group(0)} {rest.split()[0]}"))  # (not "die der Computer")
+            elif word in genders and article not in _ARTICLES[genders[word]]:
+                found.append(("de-article", match.group(0)))
+        for match in re.finditer(r"(?<![\d.,])1 (Augen|Punkte|Stiche|Karten|Runden|Meldungen)\b", text):
+            found.append(("plural-one", match.group(0)))
+    if lang == "hu":
+        for match in re.finditer(r"(?<![\w-])([Aa]z?) (\S+)", text):
+            article, word = match.group(1).lower(), match.group(2)
+            digits = re.match(r"\d+", word)
+            if article == "a" and word.lower() in ("a", "az"):
+                found.append(("double-article", match.group(0)))
+            elif digits:
+                if (article == "az") != _hu_number_vowel(digits.group(0)):
+                    found.append(("hu-article", match.group(0)))
+            elif re.fullmatch(r"[IVXLC]+\W*", word):
+                continue  # a Roman numeral (the card's IX): said as the number, "a kilences"
+            elif article == "a" and word[:1].lower() in _HU_VOWEL_START:
+                found.append(("hu-article", match.group(0)))
+            elif (
+                article == "az"
+                and word[:1].lower() not in _HU_VOWEL_START
+                and any(text.startswith(str(n), match.start(2)) for n in names)
+            ):
+                found.append(("hu-article", match.group(0)))  # ("az" alone is also "that": only before a name)
+        for match in re.finditer(r"\b[Aa]\(z\)", text):
+            found.append(("hu-a(z)", match.group(0)))
+        for match in HU_CARD_CODE.finditer(text):
+            found.append(("hu-card-code", match.group(0)))
+        for match in re.finditer(r"(?<![\d.,])1 (lappontok|pontok|ütések)\b", text):
+            found.append(("plural-one", match.group(0)))
+    return found
+
+
+def _de_gender(name: str) -> str:
+    return {"der": "m", "das": "n", "die": "f"}[named(name, "de").the.split()[0]]
+
+
+def _values(template: str, name: Named, number: int) -> dict[str, object]:
+    values: dict[str, object] = {}
+    for field in fields(template):
+        base = field.split(".")[0].split("[")[0]
+        asked = role_of(base)
+        key = asked[0] if asked else base
+        if asked or key in NAME_FIELDS:
+            values[key] = name
+        elif key in NUMBER_FIELDS:
+            values[key] = number
+        else:
+            values[key] = "…"
+    return values
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """What :func:`sweep` rendered and read."""
+
+    sentences: int
+    """Distinct sentences rendered."""
+    faults: list[tuple[str, str, str]]
+    """(kind, the words at fault, the msgid) for each fault, once per msgid and words."""
+
+
+def sweep(lang: str, catalog: Catalog | None = None, places: Iterable[str] = ()) -> Sweep:
+    """Render every translated template of ``lang`` (those of ``places``, files or folders, if given) with names of
+    each gender and initial (:func:`sweep_names`) and the numbers of :data:`SWEEP_NUMBERS`, and read each
+    sentence for :func:`sentence_faults`."""
+    import gettext
+
+    from tartli.i18n import Message, set_language
+    from tartli.i18n import language as current
+
+    catalog = catalog if catalog is not None else _read(po_path(lang), lang)
+    wanted = tuple(places)
+    seen: set[str] = set()
+    faults: dict[tuple[str, str, str], None] = {}
+    before = current()
+    set_language(lang)
+    samples = sweep_names(lang)
+    form_of_number = gettext.c2py(catalog.plural_expr)
+    try:
+        for message in catalog:
+            if not message.id or not _done(message):
+                continue
+            if wanted and not any(p.startswith(w) for p, _line in message.locations for w in wanted):
+                continue
+            strings = _strings(message)
+            for index, template in enumerate(strings):
+                for name in samples:
+                    for number in SWEEP_NUMBERS if fields(template) else (0,):
+                        if len(strings) > 1 and form_of_number(number) != index:
+                            continue  # (a plural form is said only of the numbers that choose it)
+                        try:
+                            text = Message(template).format(**_values(template, name, number))
+                        except (KeyError, IndexError, ValueError, AttributeError):
+                            continue
+                        if text in seen:
+                            continue
+                        seen.add(text)
+                        for kind, words in sentence_faults(text, lang, samples):
+                            faults[(kind, words, _ids(message)[0])] = None
+    finally:
+        set_language(before)
+    return Sweep(len(seen), list(faults))
 
 
 def check(part: str | None = None) -> int:
@@ -490,6 +719,7 @@ def check(part: str | None = None) -> int:
     for lang in TRANSLATED:
         path = PARTS_DIR / f"{part}.{lang}.po" if part else po_path(lang)
         lines += problems(_read(path, lang), lang)
+        lines += [f"{lang}: msgfmt: {line}" for line in msgfmt_problems(path) or []]
         if part is None and not is_current(lang):
             lines.append(f"{lang}: {_shown(mo_path(lang))} is not its .po compiled: run compile")
     for line in lines:

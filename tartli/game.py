@@ -44,7 +44,7 @@ from tartli.cards import (
     cards_of,
 )
 from tartli.errors import ArgumentError, Choice, IllegalMoveError, InvalidDealError, shown
-from tartli.i18n import _, language
+from tartli.i18n import _, language, ngettext
 from tartli.melds import (
     ALL_MELDS,
     BELA,
@@ -280,7 +280,14 @@ class Deal:
             return  # the usual case: a whole pack, 9 + 9 + 1 + 13
         for p, hand in enumerate(self.hands):
             if len(hand) != 9:
-                raise InvalidDealError(f"D1: player {p}'s hand has {len(hand)} cards; a hand is dealt 9")
+                raise InvalidDealError(
+                    "D1: "
+                    + ngettext(
+                        "{player} holds {count} card; a hand is dealt 9",
+                        "{player} holds {count} cards; a hand is dealt 9",
+                        len(hand),
+                    ).format(player=names.player_name(p, language(), in_sentence=True), count=len(hand))
+                )
         if len(self.talon) != 13:
             raise InvalidDealError(
                 f"D1: the talon has {len(self.talon)} face-down cards; it must have 13 (14 with the trump indicator)"
@@ -407,19 +414,19 @@ class Event(NamedTuple):
         if kind == "draw":
             if self.say == "indicator":
                 return says(
-                    _("You take the trump indicator, the {card}."),
-                    _("{name} takes the trump indicator, the {card}."),
+                    _("You take the trump indicator, the {card_acc}."),
+                    _("{name} takes the trump indicator, the {card_acc}."),
                     card=card,
                 )
             if not self.cards or (viewer is not None and viewer != self.private_to):
                 return says(_("You draw a card."), _("{name} draws a card."))
-            return says(_("You draw the {card}."), _("{name} draws the {card}."), card=card)
+            return says(_("You draw the {card_acc}."), _("{name} draws the {card_acc}."), card=card)
         if kind == "play":
-            return says(_("You play the {card}."), _("{name} plays the {card}."), card=card)
+            return says(_("You play the {card_acc}."), _("{name} plays the {card_acc}."), card=card)
         if kind == "trick":
             return says(
-                _("You win trick {trick} ({points} card points)."),
-                _("{name} wins trick {trick} ({points} card points)."),
+                _("You win trick {trick_the} ({points} card points)."),
+                _("{name} wins trick {trick_the} ({points} card points)."),
                 trick=names.number(self.trick, language()),
                 points=self.points,
             )
@@ -440,19 +447,24 @@ class Event(NamedTuple):
             meld = _meld_by_title().get(self.say)
             said = meld.title() if meld is not None else names.Named(self.say)
             return says(
-                _("You score {said}: {points}."), _("{name} scores {said}: {points}."), said=said, points=self.points
+                _("You score {said_cau}: {points}."),
+                _("{name} scores {said_cau}: {points}."),
+                said=said,
+                points=self.points,
             )
         if kind == "bela":
             return says(_("You declare béla and score 40."), _("{name} declares béla and scores 40."))
         if kind == "swap":
             return says(
-                _("You swapped the trump Seven for the {card}."),
-                _("{name} swapped the trump Seven for the {card}."),
+                _("You swapped the trump Seven for the {card_sub}."),
+                _("{name} swapped the trump Seven for the {card_sub}."),
                 card=self.cards[1].name(),
             )
         if kind == "show":
             return says(
-                _("You show the {card} before taking it."), _("{name} shows the {card} before taking it."), card=card
+                _("You show the {card_acc} before taking it."),
+                _("{name} shows the {card_acc} before taking it."),
+                card=card,
             )
         if kind == "stichmatsch":
             return says(
@@ -480,7 +492,7 @@ class Event(NamedTuple):
             return says(_("You win {points} buli."), _("{name} wins {points} buli."), points=self.points)
         if kind == "uncounted":
             return _(
-                "The claim came before trick {trick} was taken: its {points} card points count for neither player."
+                "The claim came before trick {trick_the} was taken: its {points} card points count for neither player."
             ).format(trick=names.number(self.trick, language()), points=self.points)
         if kind == "tie":
             return _("Both have reached 501 with equal totals: the first to score in the next hand wins the buli.")
@@ -668,7 +680,7 @@ class HandState:
         """A new hand dealt from ``random.Random(seed)`` (D1; V1: ``indicator_packet`` 1-6)."""
         rules_arg(rules)
         if indicator_packet != 6 and not (rules and rules.indicator_choice):
-            raise InvalidDealError("V1: only the Austrian rules let the non-dealer choose the trump indicator")
+            raise InvalidDealError("V1: " + _("only the Austrian rules let the non-dealer choose the trump indicator"))
         return cls(Deal.from_seed(seed, dealer, indicator_packet), rules, scores)
 
     def _reset(self) -> None:
@@ -987,8 +999,15 @@ class HandState:
             )
         if not self._hands[p] >> card.index & 1:
             # K1: a player plays a card of their hand (T2/T4 are the second player's duties, not this).
-            # ({code} is the record's English notation: a translation may leave it out.)
-            return IllegalMoveError("K1", _("you do not hold the {card} ({code})").format(card=card.name(), code=card))
+            # ({code}, the record's English notation, only where a sentence shows it: names.RECORD_CODES_SHOWN)
+            return IllegalMoveError(
+                "K1",
+                (
+                    _("you do not hold the {card_the} ({code})")
+                    if names.RECORD_CODES_SHOWN[language()]
+                    else _("you do not hold the {card_the}")
+                ).format(card=card.name(), code=card),
+            )
         lead_suit = CARDS[trick.lead].suit
         if self._hands[p] & SUIT_MASKS[lead_suit.index]:
             return IllegalMoveError("T4", _follow_suit(lead_suit))
@@ -1024,7 +1043,11 @@ class HandState:
         if not self._hands[p] & seven.bit:
             return IllegalMoveError(
                 rule,
-                _("only the holder of the trump Seven ({code}) may swap it for the trump indicator").format(code=seven),
+                (
+                    _("only the holder of the trump Seven ({code}) may swap it for the trump indicator")
+                    if names.RECORD_CODES_SHOWN[language()]
+                    else _("only the holder of the trump Seven may swap it for the trump indicator")
+                ).format(code=seven),
             )
         if self.rules.swap_any_time:
             return IllegalMoveError(
@@ -1075,7 +1098,7 @@ class HandState:
                 missing = cards_of(m.mask & ~hand)
                 return IllegalMoveError(
                     "M7",
-                    _("you do not hold the {card}, so you cannot declare {meld}").format(
+                    _("you do not hold the {card_the}, so you cannot declare {meld_acc}").format(
                         card=missing[0].name(), meld=m.title()
                     ),
                 )
@@ -1090,26 +1113,27 @@ class HandState:
                 return IllegalMoveError("V3", _("there is no set of four Nines in the Austrian game"))
             if m in self._scored_sets:
                 return IllegalMoveError(
-                    "K6", _("{meld} has scored already: a set scores once a hand").format(meld=m.title())
+                    "K6", _("{meld_the} has scored already: a set scores once a hand").format(meld=m.title())
                 )
         for m in seqs:
             if m in self._scored[p]:
                 return IllegalMoveError(
-                    "K6", _("{meld} has scored already: the same sequence cannot score twice").format(meld=m.title())
+                    "K6",
+                    _("{meld_the} has scored already: the same sequence cannot score twice").format(meld=m.title()),
                 )
             if not same_suit_ok(m, self._scored[p], rules):
                 assert m.suit is not None
                 if rules.same_suit_rule == "austrian":
                     return IllegalMoveError(
                         "V5",
-                        _("{meld} lies inside a sequence you have scored in {suit}").format(
+                        _("{meld_the} lies inside a sequence you have scored in {suit}").format(
                             meld=m.title(), suit=m.suit.name_in()
                         ),
                     )
                 return IllegalMoveError(
                     "K7",
                     _(
-                        "{meld} may not follow your scored {suit} sequences: "
+                        "{meld_the} may not follow your scored {suit} sequences: "
                         "a new one must overlap with a higher top (or the same top and more cards), "
                         "or be separated by a missing card"
                     ).format(meld=m.title(), suit=names.SUIT_SINGULAR[language()][m.suit.index]),

@@ -6,8 +6,14 @@ and looked up in a standard gettext catalog for the page's language::
     from tartli.i18n import _, ngettext          # in the package's modules
     from tartli.i18n import tr                   # in the notebooks (IPython keeps results in ``_``)
 
-    raise IllegalMoveError("T4", _("you must follow suit: you hold {card}").format(card=...))
+    raise IllegalMoveError("T4", _("you must follow suit: you hold the {card_acc}").format(card=...))
     ngettext("{n} point", "{n} points", n).format(n=n)
+
+A field may ask for a form of a name (:class:`tartli.names.Named`) by a role after an underscore,
+``{card_acc}``, ``{meld_the}``, ``{card_The}`` (see :data:`ROLES`): the code passes the name once,
+``.format(card=name)``, and the message the translation gives fills the field with the form that
+role takes in the page's language (English: the name itself). The msgid and every translation hold
+the same fields, as GNU ``msgfmt -c`` (python-brace-format) demands.
 
 The catalogs are ``tartli/locale/<lang>/LC_MESSAGES/tartli.po`` (Poedit and Weblate open them),
 compiled to ``tartli.mo`` beside them, which the standard library's :mod:`gettext` reads: the
@@ -35,8 +41,9 @@ import functools
 import gettext as _gettext
 import os
 import string
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 from tartli import names
@@ -46,6 +53,8 @@ __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
     "N_",
+    "ROLES",
+    "Message",
     "Named",
     "_",
     "catalog",
@@ -82,9 +91,64 @@ def set_language(lang: str) -> None:
     names.set_language(lang)
 
 
+ROLES: dict[str, dict[str, str]] = {
+    "en": {},
+    "hu": {"gen": "the"},
+    "de": {"ins": "dat", "sub": "acc", "ine": "dat", "ill": "acc", "ela": "dat", "cau": "acc"},
+}
+"""The form each role of a field (``{card_ins}``) takes in a language, where the role is not one of the
+language's own forms (:data:`tartli.names.FORMS`): Hungarian's instrumental ``ins`` is German's dative
+("mit dem Herz-Daus"), its causal ``cau`` ("a piros ászért") German's accusative ("für das Herz-Daus")."""
+
+ROLE_NAMES = frozenset(f for forms in FORMS.values() for f in forms)
+"""The roles a field may ask for: every form of every language (the, acc, dat, gen, ins, sub ...)."""
+
+
+def role_of(field: str) -> tuple[str, str] | None:
+    """``("card", "acc")`` for the field ``card_acc``, ``("card", "The")`` for ``card_The``; None for a plain field."""
+    base, sep, role = field.rpartition("_")
+    if sep and base and role[:1].lower() + role[1:] in ROLE_NAMES:
+        return base, role
+    return None
+
+
+def form_of(value: object, role: str, lang: str | None = None) -> str:
+    """The form of ``value`` (a :class:`Named`, or any value: then itself) that ``role`` takes in ``lang``.
+
+    >>> set_language("de"); from tartli import Card
+    >>> form_of(Card.parse("AH").name(), "ins"), form_of(Card.parse("AH").name(), "The"); set_language("en")
+    ('dem Herz-Daus', 'Das Herz-Daus')
+    """
+    lang = lang or language()
+    lower = role[:1].lower() + role[1:]
+    form = ROLES.get(lang, {}).get(lower, lower)
+    text = value.forms.get(form, str(value)) if isinstance(value, Named) and lang != "en" else str(value)
+    return names.upper_first(text) if role[:1].isupper() and lang != "en" else text
+
+
+class _Fields(string.Formatter):
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            asked = role_of(key)
+            if asked is not None and asked[0] in kwargs:
+                return form_of(kwargs[asked[0]], asked[1])
+        return super().get_value(key, args, kwargs)
+
+
+_FIELDS = _Fields()
+
+
+class Message(str):
+    """A translated message: its :meth:`format` fills a role's field (``{card_acc}``) with the form of the
+    name passed as ``card`` (see :data:`ROLES`)."""
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return _FIELDS.vformat(str(self), args, kwargs)
+
+
 def _(message: str) -> str:
     """``message`` (English) in the page's language."""
-    return catalog(language()).gettext(message)
+    return Message(catalog(language()).gettext(message))
 
 
 tr = _
@@ -93,7 +157,7 @@ tr = _
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the page's language."""
-    return catalog(language()).ngettext(singular, plural, n)
+    return Message(catalog(language()).ngettext(singular, plural, n))
 
 
 def N_(message: str) -> str:
@@ -104,13 +168,17 @@ def N_(message: str) -> str:
 def placeholders(text: str) -> set[str]:
     """The named fields of a ``str.format`` text: ``placeholders("{n} of {card}") == {"n", "card"}``.
 
-    A field that asks for a form of a name (``{card.acc}``, see :class:`tartli.names.Named`) is the
-    name's field: the same placeholder.
+    A field that asks for a form of a name (``{card_acc}``, see :data:`ROLES`) is the name's field.
 
-    >>> sorted(placeholders("{who} plays {card.acc}, {{not this}}"))
+    >>> sorted(placeholders("{who} plays {card_acc}, {{not this}}"))
     ['card', 'who']
     """
-    return {field.split(".")[0].split("[")[0] for field in fields(text)}
+    found = set()
+    for field in fields(text):
+        name = field.split(".")[0].split("[")[0]
+        asked = role_of(name)
+        found.add(asked[0] if asked else name)
+    return found
 
 
 def fields(text: str) -> set[str]:
@@ -123,8 +191,16 @@ def fields(text: str) -> set[str]:
 
 
 def forms_asked(text: str) -> set[str]:
-    """The forms of names a translation asks for: ``forms_asked("{card.acc} und {meld.the}") == {"acc", "the"}``."""
-    return {field.split(".", 1)[1] for field in fields(text) if "." in field}
+    """The roles a text asks of names: ``forms_asked("{card_acc} und {meld_the}") == {"acc", "the"}``;
+    an attribute field (``{card.acc}``, which GNU msgfmt refuses) counts too."""
+    found = set()
+    for field in fields(text):
+        asked = role_of(field)
+        if asked:
+            found.add(asked[1])
+        elif "." in field:
+            found.add(field.split(".", 1)[1])
+    return found
 
 
 def the(name: str) -> Named:
@@ -134,7 +210,7 @@ def the(name: str) -> Named:
     Herz-Daus"); Hungarian "a piros ász" (``acc`` "a piros ászt").
     """
     forms = name.forms if isinstance(name, Named) else {}
-    return Named(_("the {card}").format(card=name), forms)
+    return Named(_("the {card_the}").format(card=name), forms)
 
 
 def comma_list(items: Sequence[str]) -> Named:
@@ -151,11 +227,11 @@ def comma_list(items: Sequence[str]) -> Named:
 def joined(items: Sequence[str], template: str, head: str, tail: str) -> Named:
     """A list said in a sentence: ``template`` (translated, e.g. ``_("{cards} or {card}")``) with
     ``head`` the items but the last, joined by commas, and ``tail`` the last. Every form the items
-    know is joined the same way, so that ``{cards.acc}`` puts each of them in the accusative.
+    know is joined the same way, so that ``{cards_acc}`` puts each of them in the accusative.
 
     >>> set_language("de"); from tartli import Card
     >>> both = joined([the(Card.parse(c).name()) for c in ("AH", "XH")], _("{cards} or {card}"), "cards", "card")
-    >>> both.acc; set_language("en")
+    >>> form_of(both, "acc"); set_language("en")
     'das Herz-Daus oder den Herz-Zehner'
     """
     if len(items) == 1:

@@ -420,8 +420,8 @@ class Contest:
         )
         assert best is not None
         if other is None:
-            return _("{clause}: {meld} scores unopposed").format(clause=clause, meld=best.title())
-        return _("{clause}: {meld} beats {other}").format(clause=clause, meld=best.title(), other=other.title())
+            return _("{clause}: {meld_the} scores unopposed").format(clause=clause, meld=best.title())
+        return _("{clause}: {meld_the} beats {other_acc}").format(clause=clause, meld=best.title(), other=other.title())
 
 
 def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: RuleSet) -> Contest:
@@ -543,21 +543,25 @@ def same_suit_reason(new: Meld, scored: Iterable[Meld], rules: RuleSet) -> tuple
     meld = new.title()
     if verdict == "ok":
         if not checked:
-            text = _("no sequence of this suit has scored yet, so {meld} may be declared").format(meld=meld)
+            text = _("no sequence of this suit has scored yet, so {meld_the} may be declared").format(meld=meld)
         else:
-            text = _("{meld} may follow {scored}").format(meld=meld, scored=comma_list([m.title() for m in checked]))
+            text = _("{meld_the} may follow {scored_acc}").format(
+                meld=meld, scored=comma_list([m.title() for m in checked])
+            )
         return True, f"{rule}: {text}"
     assert old is not None
     if verdict == "inside":
-        return False, "V5: " + _("{meld} lies wholly inside {old}, already scored").format(meld=meld, old=old.title())
+        return False, "V5: " + _("{meld_the} lies wholly inside {old_ine}, already scored").format(
+            meld=meld, old=old.title()
+        )
     if verdict == "again":
-        return False, "K6: " + _("{meld} has scored already").format(meld=meld)
+        return False, "K6: " + _("{meld_the} has scored already").format(meld=meld)
     if verdict == "overlap":
         return False, "K7: " + _(
-            "{meld} overlaps {old} without a higher top card (or the same top and more cards)"
+            "{meld_the} overlaps {old_acc} without a higher top card (or the same top and more cards)"
         ).format(meld=meld, old=old.title())
     return False, "K7: " + _(
-        "{meld} shares no card with {old} but lies right next to it (no missing card between)"
+        "{meld_the} shares no card with {old_ela} but lies right next to it (no missing card between)"
     ).format(meld=meld, old=old.title())
 
 

@@ -395,6 +395,10 @@ def term(key: str, language: str = "en") -> str:
     return TERMS[_key(key, TERMS, "term")][language]
 
 
+RECORD_CODES_SHOWN: dict[str, bool] = {"en": True, "hu": False, "de": True}
+"""Does a sentence name a card's record code (``UA``) beside its name? Not in Hungarian, where the codes'
+English letters mislead (A is the Under's letter there): they are explained only in the lab's record help."""
+
 _AN_EXCEPTIONS = ("one", "once", "uni", "use", "usu", "eu")  # vowels said like a consonant
 
 

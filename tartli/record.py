@@ -30,6 +30,7 @@ from tartli.errors import (
     shown,
 )
 from tartli.game import Deal, HandState, Status
+from tartli.i18n import _
 from tartli.moves import Move, parse_move
 from tartli.rules import RuleSet
 
@@ -187,7 +188,7 @@ class Record:
         rules = RuleSet.from_record(data.get("rules", "hungarian"))
         dealer = data.get("dealer")
         if type(dealer) is not int or dealer not in (0, 1):  # not 1.0, not true
-            raise RecordError("dealer: must be 0 or 1 (D2)")
+            raise RecordError("dealer: " + _("the dealer is 0 or 1 (D2)"))
         scores = data.get("scores", [0, 0])
         if (
             not isinstance(scores, list)

@@ -246,18 +246,18 @@ def explain_trick(question: TrickQuestion, language: Language) -> str:
         order = TRUMP_ORDER if trumps else PLAIN_ORDER
         if trumps and won.rank is order[0]:
             text = _(
-                "the {card} wins (the highest trump of all). Both cards are trumps; in that order "
-                "({order}) the {rank} ranks above the {other} (C3, T1)."
+                "the {card_the} wins (the highest trump of all). Both cards are trumps; in that order "
+                "({order}) the {rank_the} ranks above the {other_the} (C3, T1)."
             )
         elif trumps:
             text = _(
-                "the {card} wins. Both cards are trumps; in that order ({order}) the {rank} ranks above the "
-                "{other} (C3, T1)."
+                "the {card_the} wins. Both cards are trumps; in that order ({order}) the {rank_the} ranks above the "
+                "{other_the} (C3, T1)."
             )
         else:
             text = _(
-                "the {card} wins. Both cards are of the led suit, {suit}, and not trumps; in that order "
-                "({order}) the {rank} ranks above the {other} (C4, T1)."
+                "the {card_the} wins. Both cards are of the led suit, {suit}, and not trumps; in that order "
+                "({order}) the {rank_the} ranks above the {other_the} (C4, T1)."
             )
         return text.format(
             card=won.name(language),
@@ -268,11 +268,12 @@ def explain_trick(question: TrickQuestion, language: Language) -> str:
         )
     if won.suit is trump:
         return _(
-            "the {card} wins: it is a trump ({trump}) and the other card is not, "
+            "the {card_the} wins: it is a trump ({trump}) and the other card is not, "
             "and the highest trump wins the trick (T1)."
         ).format(card=won.name(language), trump=trump.name_in(language))
     return _(
-        "the {card} wins: the {other} neither follows the led suit ({suit}) nor is a trump, so the card led wins (T1)."
+        "the {card_the} wins: the {other_the} neither follows the led suit ({suit}) nor is a trump, "
+        "so the card led wins (T1)."
     ).format(card=won.name(language), other=lost.name(language), suit=won.suit.name_in(language))
 
 
@@ -779,14 +780,14 @@ def by_player(p: int, you: str, computer: str) -> str:
 
 # ---------------------------------------------------------------------------- name the card (C1)
 RANK_LOOKS: dict[Rank, str] = {
-    Rank.ACE: N_("two large pips and the picture of a season make the {r}"),
-    Rank.KING: N_("a rider on a horse is the {r}"),
-    Rank.OVER: N_("on the {r} the suit pip stands high, in the top left corner"),
-    Rank.UNDER: N_("on the {r} the suit pip stands lower down the left side"),
-    Rank.TEN: N_("the numeral X and ten pips make the {r}"),
-    Rank.NINE: N_("the numeral IX and nine pips make the {r}"),
-    Rank.EIGHT: N_("the numeral VIII and eight pips make the {r}"),
-    Rank.SEVEN: N_("the numeral VII and seven pips make the {r}"),
+    Rank.ACE: N_("two large pips and the picture of a season make the {r_the}"),
+    Rank.KING: N_("a rider on a horse is the {r_the}"),
+    Rank.OVER: N_("on the {r_the} the suit pip stands high, in the top left corner"),
+    Rank.UNDER: N_("on the {r_the} the suit pip stands lower down the left side"),
+    Rank.TEN: N_("the numeral X and ten pips make the {r_the}"),
+    Rank.NINE: N_("the numeral IX and nine pips make the {r_the}"),
+    Rank.EIGHT: N_("the numeral VIII and eight pips make the {r_the}"),
+    Rank.SEVEN: N_("the numeral VII and seven pips make the {r_the}"),
 }
 """How each rank is recognised in the picture ({r} is the rank's name)."""
 
@@ -802,10 +803,14 @@ SUIT_LOOKS: dict[Suit, str] = {
 def explain_card(card: Card, language: Language) -> str:
     """How ``card`` is recognised in its picture, with the course's notation (C1)."""
     look = _(RANK_LOOKS[card.rank]).format(r=card.rank.name_in(language))
-    return _(
-        "the {card}, written {code} in this course. Its pips are {pips}, the suit of {suit}, and {look} "
-        "(C1: 4 suits × 8 ranks)."
-    ).format(
+    if not names.RECORD_CODES_SHOWN[language]:
+        text = _("the {card_the}. Its pips are {pips}, the suit of {suit}, and {look} (C1: 4 suits × 8 ranks).")
+    else:
+        text = _(
+            "the {card_the}, written {code} in this course. Its pips are {pips}, the suit of {suit}, and {look} "
+            "(C1: 4 suits × 8 ranks)."
+        )
+    return text.format(
         card=card.name(language),
         code=card.text,
         pips=_(SUIT_LOOKS[card.suit]),
@@ -977,8 +982,8 @@ def ask_deal(question: DealQuestion, language: Language) -> str:
         return _("Who deals hand {number} of this match?").format(number=len(question.match.results) + 1)
     return by_player(
         question.holder,
-        _("You hold the {card}, the trump Seven. May you swap it for the indicator now?"),
-        _("The computer holds the {card}, the trump Seven. May the computer swap it for the indicator now?"),
+        _("You hold the {card_acc}, the trump Seven. May you swap it for the indicator now?"),
+        _("The computer holds the {card_acc}, the trump Seven. May the computer swap it for the indicator now?"),
     ).format(card=trump_seven(state).name(language))
 
 
@@ -1006,11 +1011,11 @@ def _explain_leader(question: DealQuestion, language: Language) -> str:
     return by_player(
         winner,
         _(
-            "the {card} won trick {number} (T1), so you took it and lead trick {next}: "
+            "the {card_the} won trick {number} (T1), so you took it and lead trick {next}: "
             "each trick's winner leads the next (D3)."
         ),
         _(
-            "the {card} won trick {number} (T1), so the computer took it and leads trick {next}: "
+            "the {card_the} won trick {number} (T1), so the computer took it and leads trick {next}: "
             "each trick's winner leads the next (D3)."
         ),
     ).format(card=won.name(language), number=number, next=state.trick_number)
@@ -1412,14 +1417,14 @@ def ask_variant(question: VariantQuestion, language: Language) -> str:
         return _("{rules}, may you declare four Nines (a Nine-vannak) before leading?").format(rules=rules)
     if kind == "two-sequences":
         first, second = question.named
-        return _("{rules}, may you declare the {first} and the {second} together, in this one trick?").format(
+        return _("{rules}, may you declare the {first_acc} and the {second_acc} together, in this one trick?").format(
             rules=rules, first=first.title(language), second=second.title(language)
         )
     if kind == "same-suit":
         scored, new = question.named
-        return _("{rules}: you scored the {scored} in trick 1. May you declare the {new} now, in trick 2?").format(
-            rules=rules, scored=scored.title(language), new=new.title(language)
-        )
+        return _(
+            "{rules}: you scored the {scored_cau} in trick 1. May you declare the {new_acc} now, in trick 2?"
+        ).format(rules=rules, scored=scored.title(language), new=new.title(language))
     if kind == "swap":
         assert move is not None
         if move.player == 0:

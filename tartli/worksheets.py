@@ -414,7 +414,7 @@ def _play_task(rng: random.Random, language: Language, known: frozenset[str]) ->
     assert lead is not None and state.to_move is not None
     hand = state.hand(state.to_move)
     correct = trainer_questions.playable(state)
-    led = _("Your opponent led the {card}:").format(card=lead.name(language))
+    led = _("Your opponent led the {card_acc}:").format(card=lead.name(language))
     body = (
         _line(
             _("Trump: {suit} · trick {number}, phase 2").format(
@@ -455,9 +455,9 @@ def _going_out_task(rng: random.Random, language: Language, known: frozenset[str
     lead = state.lead
     if lead is not None:
         if state.leader == 0:
-            under_way = _("Trick {number} is under way: you led the {card}.")
+            under_way = _("Trick {number} is under way: you led the {card_acc}.")
         else:
-            under_way = _("Trick {number} is under way: the computer led the {card}.")
+            under_way = _("Trick {number} is under way: the computer led the {card_acc}.")
         label = under_way.format(number=state.trick_number, card=lead.name(language))
         parts.append(f'<div class="led">{_card(lead, state.trump, language, 34)}{_line(label)}</div>')
     parts.append(_options([_(option) for option in GOING_OUT_OPTIONS]))
@@ -682,7 +682,7 @@ def _swap_picture(q: trainer_questions.DealQuestion, language: Language) -> list
         parts.append(_line(_("The indicator has been taken: the talon is empty.")))
     cards = []
     if state.lead is not None:
-        led = by(leader, _("You have led the {card}:"), _("The computer has led the {card}:"))
+        led = by(leader, _("You have led the {card_acc}:"), _("The computer has led the {card_acc}:"))
         cards.append(_led_line(state.lead, state.trump, language, led.format(card=state.lead.name(language))))
     if state.indicator is not None:
         cards.append(_led_line(state.indicator, state.trump, language, _("The indicator, under the talon:")))
@@ -746,7 +746,7 @@ def _move_picture(q: trainer_questions.VariantQuestion, language: Language, know
         parts.append(_line(_("You won trick 1 and scored: {melds}.").format(melds=scored)))
     cards = []
     if state.lead is not None:
-        led = by(state.leader, _("You have led the {card}:"), _("The computer has led the {card}:"))
+        led = by(state.leader, _("You have led the {card_acc}:"), _("The computer has led the {card_acc}:"))
         cards.append(_led_line(state.lead, state.trump, language, led.format(card=state.lead.name(language))))
     if state.indicator is not None:
         cards.append(_led_line(state.indicator, state.trump, language, _("The indicator:")))

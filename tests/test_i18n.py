@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from tartli import catalogs, i18n, names
 from tartli.course import PAGES, Page, page_url
@@ -256,12 +256,33 @@ def test_the_check_refuses_a_capital_béla_an_engine_word_a_card_code_and_a_numb
     )  # a sentence may start with Béla; a second one inside it is refused
 
 
-def test_a_translation_may_ask_for_a_form_the_language_has_and_leave_out_the_code() -> None:
-    assert _broken("de", {"you do not hold the {card} ({code})": "du hast {card.acc} nicht"}) == []
-    assert _broken("hu", {"you do not hold the {card} ({code})": "nincs nálad {card.ins}"}) == []
-    found = _broken("de", {"you do not hold the {card} ({code})": "du hast {card.ins} nicht"})
-    assert found and "a form de does not have (ins)" in found[0]
+def test_a_translation_holds_exactly_the_fields_of_its_msgid_and_no_attribute_field() -> None:
+    """GNU msgfmt -c wants the msgid's fields in every translation, no more and no fewer: a form of a name is
+    asked for by the msgid's role field (``{card_the}``), never chosen by the translation (``{card.acc}``)."""
+    message = "you do not hold the {card_the}"
+    assert _broken("de", {message: "{card_the} fehlt dir"}) == []
+    changed = _broken("de", {message: "du hast {card_acc} nicht"})
+    assert changed and "placeholders ['card_acc'] != ['card_the']" in changed[0]
+    attribute = " ".join(_broken("hu", {message: "nincs nálad {card.the}"}))
+    assert "placeholders" in attribute and "a field GNU msgfmt refuses (card.the" in attribute
     assert _broken("hu", {"Tricks won: {cards}": "Elvitt ütések"})[0].split(":")[1].strip().startswith("placeholders")
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_gnu_msgfmt_finds_no_fatal_error_in_the_catalog(lang: str, tmp_path: Path) -> None:
+    """What Poedit and Weblate check (``msgfmt -c``): format flags that match the fields, the same fields."""
+    found = catalogs.msgfmt_problems(catalogs.po_path(lang))
+    if found is None:
+        pytest.skip("GNU msgfmt is not installed (Debian's gettext package)")
+    assert found == []
+    broken = _catalog(lang)
+    broken["you do not hold the {card_the}"].string = "{card.the}"  # what the catalogs held before
+    broken["Accuracy {accuracy}% over {n} decisions: {counts}."].flags.add("python-format")
+    with (tmp_path / "broken.po").open("wb") as file:
+        write_po(file, broken, width=100)
+    said = " ".join(catalogs.msgfmt_problems(tmp_path / "broken.po") or [])
+    assert "argument 'card.the' doesn't exist in 'msgid'" in said  # the attribute field is not the msgid's
+    assert "is not a valid Python format string" in said  # a stray python-format flag before a "%"
 
 
 def test_hungarian_has_two_plural_forms_where_a_list_follows() -> None:
@@ -292,3 +313,92 @@ def test_apply_fills_and_overrides_translations_from_a_json_map(
     assert german["Continue"].string == "Weiter so"
     assert german[("{n} slip", "{n} slips")].string == ("{n} Fehler", "{n} Fehlerchen")
     assert catalogs.apply(source, "de") == 1  # the message the catalog does not hold
+
+
+def test_no_marked_literal_inside_an_f_string() -> None:
+    """Babel reads no call inside an f-string on this Python: ``f"⚑ {_('one of the costliest')}"`` never
+    reached the catalogs. Translate it before, into a name (``costliest = _("...")``)."""
+    hidden = []
+    for path in catalogs.sources():
+        for where, code in _code_of(path):
+            for node in ast.walk(ast.parse(code)):
+                if isinstance(node, ast.JoinedStr):
+                    for call in _marker_calls(node):
+                        if call.args and isinstance(call.args[0], ast.Constant):
+                            hidden.append(f"{where}:{call.lineno}: {ast.unparse(call)[:60]}")
+    assert hidden == []
+    sample = "x = f\"<b>{_('one of the costliest')}</b>\""
+    assert [c for n in ast.walk(ast.parse(sample)) if isinstance(n, ast.JoinedStr) for c in _marker_calls(n)]
+
+
+ENGINE_MODULES = ("tartli/game.py", "tartli/record.py", "tartli/match.py", "tartli/melds.py", "tartli/rules.py")
+LEARNER_ERRORS = ("InvalidDealError", "RecordError", "IllegalMoveError", "TartliError")
+"""The engine's errors a pupil reads (the lab shows a deal's, a record's and a move's refusal as it is)."""
+NOT_YET_MARKED = {
+    ("tartli/game.py", "C1:  () is dealt twice: in  and in "),
+    ("tartli/game.py", "C1:  in  is not a card"),
+    ("tartli/game.py", "D1: a deal has two hands"),
+    ("tartli/game.py", "D1: the hands and the talon are sequences of cards"),
+    ("tartli/game.py", "D1: the talon has  face-down cards; it must have 13 (14 with the trump indicator)"),
+    ("tartli/game.py", "D2: the dealer is player 0 or 1, not "),
+    ("tartli/game.py", "S1: running scores are two whole numbers of 0 or more"),
+    ("tartli/game.py", "V1: the trump indicator follows one of the packets 1-6 (the 4th to the 19th card)"),
+    ("tartli/match.py", "D2: player  deals this hand, not player "),
+    ("tartli/match.py", "D2: the first dealer is player 0 or 1"),
+    ("tartli/match.py", "S1/S6: running scores and buli are two whole numbers of 0 or more"),
+    ("tartli/melds.py", "only a sequence has a top card"),
+    ("tartli/record.py", ": a field is named by text"),
+    ("tartli/record.py", ": a record file has at most  bytes; this one has more"),
+    ("tartli/record.py", ": a record gives either a seed or the cards, not both"),
+    ("tartli/record.py", ": cannot read it: "),
+    ("tartli/record.py", ": missing (give hands, trump and talon, or a seed)"),
+    ("tartli/record.py", ": no such file"),
+    ("tartli/record.py", ": not a field of a  record"),
+    ("tartli/record.py", "a record has at most  bytes; this one has "),
+    ("tartli/record.py", "a record is a JSON object"),
+    ("tartli/record.py", "cannot read it: not UTF-8 text ( at byte )"),
+    ("tartli/record.py", 'format: must be "", not '),
+    ("tartli/record.py", "hands/trump/talon: "),
+    ("tartli/record.py", "hands: must be two lists of 9 cards"),
+    ("tartli/record.py", 'moves: must be a list of strings like "0: play AH"'),
+    ("tartli/record.py", "not JSON:  at line  column "),
+    ("tartli/record.py", "not a record: JSON nested too deep"),
+    ("tartli/record.py", "scores: must be two whole numbers from 0 to , e.g. [0, 0] (S1)"),
+    ("tartli/record.py", "seed: must be a whole number from -2**63 to 2**64 - 1"),
+    ("tartli/record.py", "talon: must be a list of 13 cards"),
+    ("tartli/rules.py", 'rules: must be "hungarian", "pais", "austrian" or an object with "base"'),
+    ("tartli/rules.py", "rules: unknown option ; options are "),
+    ("tartli/rules.py", "rules: unknown rule set : use one of "),
+}
+"""Engine messages a pupil may read that are still English in every language (issue 40 asks for them all):
+the lint fails on any other, so that none is added and each one marked leaves this list."""
+
+
+def _unmarked_texts(node: ast.AST) -> list[str]:
+    """The literal text of an error's message that no ``_()`` translates (a rule ID's prefix aside)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return ["".join(v.value for v in node.values if isinstance(v, ast.Constant))]
+    if isinstance(node, ast.BinOp):
+        return _unmarked_texts(node.left) + _unmarked_texts(node.right)
+    return []
+
+
+def test_the_engine_messages_a_pupil_reads_are_marked() -> None:
+    """ "D1: player 0's hand has 11 cards", "dealer: must be 0 or 1 (D2)" and "V1: only the Austrian rules ..."
+    were English in a Hungarian lab: a learner's error of the engine says its words through ``_()``."""
+    found = set()
+    for name in ENGINE_MODULES:
+        for node in ast.walk(ast.parse((ROOT / name).read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            if getattr(node.exc.func, "id", "") not in LEARNER_ERRORS:
+                continue
+            for arg in node.exc.args:
+                for text in _unmarked_texts(arg):
+                    words = re.sub(r"^\s*[A-Z]\d+:?\s*", "", text)
+                    if len(re.findall(r"[a-z]{2,}", words)) >= 3:
+                        found.add((name, text))
+    assert sorted(found - NOT_YET_MARKED) == []
+    assert sorted(NOT_YET_MARKED - found) == [], "marked now: take it off NOT_YET_MARKED"

@@ -160,18 +160,18 @@ def cause(view: PlayerView, evaluation: Evaluation, move: Move, loss: float | No
     if c.kind == "meld":
         assert c.meld is not None
         text = _(
-            "After {best_move} you score your {meld} ({value}) in {best} of the {n} deals of the hidden cards, "
+            "After {best_move} you score your {meld_the} ({value}) in {best} of the {n} deals of the hidden cards, "
             "after {move} in {mine}."
         ).format(meld=c.meld.title(), value=c.meld.value, **counts)
         if c.drawn and view.indicator is not None:
             text += " " + _(
-                "The face-up {card} completes it: the loser of trick 7 draws it (T3), so losing that trick pays."
+                "The face-up {card_the} completes it: the loser of trick 7 draws it (T3), so losing that trick pays."
             ).format(card=view.indicator.name())
         return text
     if c.kind == "their-meld":
         assert c.meld is not None
         return _(
-            "After {move} your opponent scores their {meld} ({value}) in {mine} of the {n} deals of the hidden "
+            "After {move} your opponent scores their {meld_the} ({value}) in {mine} of the {n} deals of the hidden "
             "cards, after {best_move} in {best}."
         ).format(meld=c.meld.title(), value=c.meld.value, **counts)
     if c.kind == "sweep":

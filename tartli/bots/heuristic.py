@@ -174,13 +174,14 @@ class HeuristicBot:
         swap = next((m for m in moves if isinstance(m, Swap)), None)
         if swap is not None and view.indicator is not None and self._swap_is_good(view):
             return swap, _(
-                "Swap the trump Seven for the {card}: a better trump (worth {points} card points) for the lowest one."
+                "Swap the trump Seven for the {card_sub}: a better trump (worth {points} card points) "
+                "for the lowest one."
             ).format(card=view.indicator.name(), points=view.indicator.points(view.trump))
         decl = _best_declaration(moves)
         if decl is not None:
             if any(m.kind is MeldKind.BELA for m in decl.melds) and len(decl.melds) == 1:
                 return decl, _("Name béla now: it scores 40 with your declaration whatever the contest.")
-            return decl, _("Declare {melds}: melds are the big points of the first half.").format(
+            return decl, _("Declare {melds_acc}: melds are the big points of the first half.").format(
                 melds=_declaration_words(decl)
             )
         plays = [m for m in moves if isinstance(m, Play)]
@@ -192,7 +193,7 @@ class HeuristicBot:
         if view.to_move != me:
             return moves[0], _("Not your turn.")
         if len(plays) == 1:
-            return plays[0], _("The {card} is your only legal card.").format(card=plays[0].card.name())
+            return plays[0], _("The {card_The} is your only legal card.").format(card=plays[0].card.name())
         if view.trick_number <= PHASE1_TRICKS:
             return self._phase1(view, plays)
         return self._phase2(view, plays)
@@ -281,20 +282,22 @@ class HeuristicBot:
         card = choice.card
         if rule == "sure":
             return choice, _(
-                "Lead the {card}: nothing in your opponent's hand can beat it, so its {points} points are safe."
+                "Lead the {card_acc}: nothing in your opponent's hand can beat it, so its {points} points are safe."
             ).format(card=card.name(), points=_points(card, trump))
         if rule == "low":
-            return choice, _("Lead the {card}: no card of yours is sure to win, so give up little.").format(
+            return choice, _("Lead the {card_acc}: no card of yours is sure to win, so give up little.").format(
                 card=card.name()
             )
         assert lead is not None
         if rule == "win":
-            return choice, _("Win the {lead} with the {card}, the cheapest card that takes it.").format(
+            return choice, _("Win the {lead_acc} with the {card_ins}, the cheapest card that takes it.").format(
                 lead=lead.name(), card=card.name()
             )
         if rule == "take":
-            return choice, _("Take the trick with the {card}: it brings its own points home.").format(card=card.name())
-        return choice, _("Throw the {card}: give away as few points as possible.").format(card=card.name())
+            return choice, _("Take the trick with the {card_ins}: it brings its own points home.").format(
+                card=card.name()
+            )
+        return choice, _("Throw the {card_acc}: give away as few points as possible.").format(card=card.name())
 
 
 def phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:

@@ -157,7 +157,7 @@ def move_phrase(move: Move, view: PlayerView) -> str:
     """A move as the object of a sentence, in the page's language: "the Ace of Leaves",
     "declaring Acorn-Over-Kvart (50) now", "swapping the trump Seven", "passing"."""
     if isinstance(move, Play):
-        return _("the {card}").format(card=move.card.name())
+        return _("the {card_the}").format(card=move.card.name())
     if isinstance(move, Declare):
         return _("declaring {melds} now").format(melds=_melds_words(move.melds))
     if isinstance(move, Swap):

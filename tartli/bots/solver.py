@@ -638,23 +638,31 @@ def coach(source: HandState | PlayerView) -> str:
     if solution.stichmatsch:
         if left == 9:
             if leading:
-                text = _("You can take all nine tricks (stichmatsch: all {total} card points): lead {cards}.")
+                text = _("You can take all nine tricks (stichmatsch: all {total} card points): lead {cards_acc}.")
             else:
-                text = _("You can take all nine tricks (stichmatsch: all {total} card points): play {cards}.")
+                text = _("You can take all nine tricks (stichmatsch: all {total} card points): play {cards_acc}.")
         elif leading:
-            text = _("You can take all {left} remaining tricks (stichmatsch: all {total} card points): lead {cards}.")
+            text = _(
+                "You can take all {left} remaining tricks (stichmatsch: all {total} card points): lead {cards_acc}."
+            )
         else:
-            text = _("You can take all {left} remaining tricks (stichmatsch: all {total} card points): play {cards}.")
+            text = _(
+                "You can take all {left} remaining tricks (stichmatsch: all {total} card points): play {cards_acc}."
+            )
         return text.format(left=left, total=TOTAL_CARD_POINTS, cards=cards)
     worst = min(solution.move_values.values())
     points = solution.card_points
     if worst < solution.value:
         if leading:
-            text = _("Best play: lead {cards} (you end with {points} card points; the worst card leaves you {worst}).")
+            text = _(
+                "Best play: lead {cards_acc} (you end with {points} card points; the worst card leaves you {worst})."
+            )
         else:
-            text = _("Best play: play {cards} (you end with {points} card points; the worst card leaves you {worst}).")
+            text = _(
+                "Best play: play {cards_acc} (you end with {points} card points; the worst card leaves you {worst})."
+            )
     elif leading:
-        text = _("Best play: lead {cards} (you end with {points} card points).")
+        text = _("Best play: lead {cards_acc} (you end with {points} card points).")
     else:
-        text = _("Best play: play {cards} (you end with {points} card points).")
+        text = _("Best play: play {cards_acc} (you end with {points} card points).")
     return text.format(cards=cards, points=points, worst=(TOTAL_CARD_POINTS + worst) // 2)

@@ -146,7 +146,7 @@ class Endgame(Exercise):
             ]
         )
         if state.lead is not None:
-            canvas.text(_("Your opponent led the {card}:").format(card=self.card_name(state.lead)), size=13)
+            canvas.text(_("Your opponent led the {card_acc}:").format(card=self.card_name(state.lead)), size=13)
             canvas.row([(card_svg(state.lead, language=lang, width=70, trump=state.lead.suit is trump), None)])
         else:
             canvas.text(_("You lead to this trick."), size=13)
@@ -170,14 +170,14 @@ class Endgame(Exercise):
         """Play ``card`` (as a click would): right if the solver finds no better card."""
         card = _card(card)
         if card not in self.state.hand(self.player):
-            self._say(_("Click one of your own cards, not the {card}.").format(card=self.card_name(card)), "info")
+            self._say(_("Click one of your own cards, not the {card_the}.").format(card=self.card_name(card)), "info")
             return False
         if card not in self.values:
             try:
                 self.state.copy().push(Play(self.player, card))
             except IllegalMoveError as err:  # the engine's reason, with its rule ID
                 self._say(
-                    _("The {card} may not be played here: {reason}.").format(card=self.card_name(card), reason=err),
+                    _("The {card_The} may not be played here: {reason}.").format(card=self.card_name(card), reason=err),
                     "info",
                 )
             return False
@@ -186,15 +186,15 @@ class Endgame(Exercise):
         if self.values[card] == self.solution.value:
             others = [c for c in self.best if c is not card]
             if others:
-                right = _("Right: the {card} is a best card (so is {others}).").format(
+                right = _("Right: the {card_the} is a best card (so is {others}).").format(
                     card=self.card_name(card), others=self._names(others)
                 )
             else:
-                right = _("Right: the {card} is a best card.").format(card=self.card_name(card))
+                right = _("Right: the {card_the} is a best card.").format(card=self.card_name(card))
             return self._judge(True, f"{right} {upper_first(self.explain())}")
         lost = best_points - mine
         wrong = _(
-            "Not the best: the {card} costs you {lost} card points: with best play from here "
+            "Not the best: the {card_the} costs you {lost} card points: with best play from here "
             "you end with {mine} instead of {best_points}. The best: {best}."
         ).format(card=self.card_name(card), lost=lost, mine=mine, best_points=best_points, best=self._names(self.best))
         return self._judge(False, f"{wrong} {upper_first(self.explain())}")

@@ -589,15 +589,15 @@ class LabChallenge(Exercise):
             if ok:
                 return ok, _("The leader may swap the trump Seven (T5).")
             if you:
-                why = _("You lead trick 1: to swap, you must hold the {card} (T5).")
+                why = _("You lead trick 1: to swap, you must hold the {card_the} (T5).")
             else:
-                why = _("The computer leads trick 1: to swap, the computer must hold the {card} (T5).")
+                why = _("The computer leads trick 1: to swap, the computer must hold the {card_the} (T5).")
             return ok, why.format(card=Card(Rank.SEVEN, state.trump).name(self.language))
         if key == "overs":
             overs = Meld.parse("vannak:O")
             ok = any(isinstance(m, Declare) and overs in m.melds for m in state.legal_moves(0))
             if ok:
-                return ok, _("You may declare the {meld} now (M2).").format(meld=overs.title(self.language))
+                return ok, _("You may declare the {meld_acc} now (M2).").format(meld=overs.title(self.language))
             return ok, _(
                 "You need all four Overs, and must lead trick 1 to declare them at once (choose “The computer deals”)."
             )

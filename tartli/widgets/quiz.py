@@ -300,7 +300,7 @@ class DealQuiz(_Quiz):
             )
         if state.lead is not None:
             canvas.text(
-                _by(leader, _("You have led the {card}:"), _("The computer has led the {card}:")).format(
+                _by(leader, _("You have led the {card_acc}:"), _("The computer has led the {card_acc}:")).format(
                     card=self.card_name(state.lead)
                 ),
                 size=14,
@@ -353,8 +353,8 @@ class DrawQuiz(_Quiz):
             assert p is not None
             self.question = _by(
                 p,
-                _("You play second to this trick. May you play the {card}?"),
-                _("The computer plays second to this trick. May the computer play the {card}?"),
+                _("You play second to this trick. May you play the {card_acc}?"),
+                _("The computer plays second to this trick. May the computer play the {card_acc}?"),
             ).format(card=self.card_name(self.card))
             self.choices = [(_("Yes, that card is allowed"), True), (_("No, it is not allowed"), False)]
             return
@@ -421,11 +421,11 @@ class DrawQuiz(_Quiz):
                 text = _by(
                     winner,
                     _(
-                        "the {card} won trick {number} (T1), so you took it. The winner draws first, "
+                        "the {card_the} won trick {number} (T1), so you took it. The winner draws first, "
                         "then the computer takes the indicator (T3)."
                     ),
                     _(
-                        "the {card} won trick {number} (T1), so the computer took it. The winner draws first, "
+                        "the {card_the} won trick {number} (T1), so the computer took it. The winner draws first, "
                         "then you take the indicator (T3)."
                     ),
                 )
@@ -433,11 +433,11 @@ class DrawQuiz(_Quiz):
                 text = _by(
                     winner,
                     _(
-                        "the {card} won trick {number} (T1), so you took it. The winner draws first, "
+                        "the {card_the} won trick {number} (T1), so you took it. The winner draws first, "
                         "then the computer draws the next card (T3)."
                     ),
                     _(
-                        "the {card} won trick {number} (T1), so the computer took it. The winner draws first, "
+                        "the {card_the} won trick {number} (T1), so the computer took it. The winner draws first, "
                         "then you draw the next card (T3)."
                     ),
                 )
@@ -448,13 +448,13 @@ class DrawQuiz(_Quiz):
                 text = _by(
                     winner,
                     _(
-                        "the {card} won trick {number} (T1), so you took it and drew the last face-down card; "
-                        "the loser, the computer, takes the indicator, the {indicator} (the trump Seven that "
+                        "the {card_the} won trick {number} (T1), so you took it and drew the last face-down card; "
+                        "the loser, the computer, takes the indicator, the {indicator_acc} (the trump Seven that "
                         "replaced the first trump indicator) (T3). The talon is empty: phase 2 begins."
                     ),
                     _(
-                        "the {card} won trick {number} (T1), so the computer took it and drew the last face-down "
-                        "card; the loser, you, take the indicator, the {indicator} (the trump Seven that replaced "
+                        "the {card_the} won trick {number} (T1), so the computer took it and drew the last face-down "
+                        "card; the loser, you, take the indicator, the {indicator_acc} (the trump Seven that replaced "
                         "the first trump indicator) (T3). The talon is empty: phase 2 begins."
                     ),
                 )
@@ -462,13 +462,13 @@ class DrawQuiz(_Quiz):
                 text = _by(
                     winner,
                     _(
-                        "the {card} won trick {number} (T1), so you took it and drew the last face-down card; "
-                        "the loser, the computer, takes the indicator, the {indicator} (T3). "
+                        "the {card_the} won trick {number} (T1), so you took it and drew the last face-down card; "
+                        "the loser, the computer, takes the indicator, the {indicator_acc} (T3). "
                         "The talon is empty: phase 2 begins."
                     ),
                     _(
-                        "the {card} won trick {number} (T1), so the computer took it and drew the last face-down "
-                        "card; the loser, you, take the indicator, the {indicator} (T3). "
+                        "the {card_the} won trick {number} (T1), so the computer took it and drew the last face-down "
+                        "card; the loser, you, take the indicator, the {indicator_acc} (T3). "
                         "The talon is empty: phase 2 begins."
                     ),
                 )
@@ -494,7 +494,7 @@ class DrawQuiz(_Quiz):
         if self.truth:
             return _(
                 "in tricks 1-7 (phase 1) the second player may play any card: there is no duty to follow "
-                "suit, to trump or to win the trick (T2). The {card} is fine here."
+                "suit, to trump or to win the trick (T2). The {card_The} is fine here."
             ).format(card=self.card_name(self.card))
         try:  # the engine's own reason, with its rule ID
             state.copy().push(Play(p, self.card))
@@ -512,7 +512,7 @@ class DrawQuiz(_Quiz):
             lead = state.lead
             assert lead is not None and p is not None
             canvas.text(
-                _by(state.leader, _("You have led the {card}:"), _("The computer has led the {card}:")).format(
+                _by(state.leader, _("You have led the {card_acc}:"), _("The computer has led the {card_acc}:")).format(
                     card=self.card_name(lead)
                 ),
                 size=14,

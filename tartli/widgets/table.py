@@ -171,17 +171,17 @@ def move_words(move: Move, view: PlayerView, language: Language | None = None) -
     lang = names.resolve(language)
     if isinstance(move, Play):
         if view.lead is None:
-            return _("lead the {card}").format(card=move.card.name(lang))
-        return _("play the {card}").format(card=move.card.name(lang))
+            return _("lead the {card_acc}").format(card=move.card.name(lang))
+        return _("play the {card_acc}").format(card=move.card.name(lang))
     if isinstance(move, Declare):
-        return _("declare {melds}").format(melds=declaration_label(move, lang))
+        return _("declare {melds_acc}").format(melds=declaration_label(move, lang))
     if isinstance(move, Pass):
         return _("pass (declare nothing this trick)")
     if isinstance(move, Bela):
         return _("declare béla (40)")
     if isinstance(move, Swap):
         if view.indicator is not None:
-            return _("swap the trump Seven for the {card}").format(card=view.indicator.name(lang))
+            return _("swap the trump Seven for the {card_sub}").format(card=view.indicator.name(lang))
         return _("swap the trump Seven")
     if isinstance(move, GoOut):
         return _("go out (claim 501)")
@@ -265,8 +265,8 @@ def _review_line(item: ReviewItem, lang: Language, spared: bool = False) -> str:
     card = item.card.name(lang)
     if item.loss == 0:
         if item.led:
-            return _("Trick {trick}: you led the {card}: a best card ✓").format(trick=item.trick, card=card)
-        return _("Trick {trick}: you played the {card}: a best card ✓").format(trick=item.trick, card=card)
+            return _("Trick {trick}: you led the {card_acc}: a best card ✓").format(trick=item.trick, card=card)
+        return _("Trick {trick}: you played the {card_acc}: a best card ✓").format(trick=item.trick, card=card)
     best = names_or(item.best, lang)
     if spared and item.led:
         text = _(
@@ -279,9 +279,9 @@ def _review_line(item: ReviewItem, lang: Language, spared: bool = False) -> str:
             "the computer did not punish it. Best was {best}"
         )
     elif item.led:
-        text = _("Trick {trick}: you led the {card}: it cost {points} card points; best was {best}")
+        text = _("Trick {trick}: you led the {card_acc}: it cost {points} card points; best was {best}")
     else:
-        text = _("Trick {trick}: you played the {card}: it cost {points} card points; best was {best}")
+        text = _("Trick {trick}: you played the {card_acc}: it cost {points} card points; best was {best}")
     return text.format(trick=item.trick, card=card, points=item.points, best=best)
 
 

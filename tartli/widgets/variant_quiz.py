@@ -107,7 +107,7 @@ def move_words(move: Move | str, names: tuple[str, str] = PLAYERS) -> str:
     if names is PLAYERS:
         name = _(name)
     if isinstance(move, Play):
-        text = _("You play the {card}") if you else _("{name} plays the {card}")
+        text = _("You play the {card_acc}") if you else _("{name} plays the {card_acc}")
         return text.format(name=name, card=move.card.name(lang))
     if isinstance(move, Declare):
         said = [
@@ -117,7 +117,7 @@ def move_words(move: Move | str, names: tuple[str, str] = PLAYERS) -> str:
         melds = said[0]
         for more in said[1:]:  # (the forms of the names go with them: "Du meldest {melds.acc}")
             melds = joined([melds, more], _("{melds} and {meld}"), "melds", "meld")
-        text = _("You declare {melds}") if you else _("{name} declares {melds}")
+        text = _("You declare {melds_acc}") if you else _("{name} declares {melds_acc}")
         return text.format(name=name, melds=melds)
     if isinstance(move, Bela):
         text = _("You call béla on its own") if you else _("{name} calls béla on its own")
@@ -214,7 +214,7 @@ class VariantQuiz(_Quiz):
             canvas.text(_("You won trick 1 and scored: {melds}.").format(melds=scored), size=14)
         if state.lead is not None:
             canvas.text(
-                _by(state.leader, _("You have led the {card}:"), _("The computer has led the {card}:")).format(
+                _by(state.leader, _("You have led the {card_acc}:"), _("The computer has led the {card_acc}:")).format(
                     card=self.card_name(state.lead)
                 ),
                 size=14,

@@ -369,7 +369,7 @@ class _Selecting:
 
     solved: bool
     selection: list[Card]
-    _not_there: ClassVar[str] = N_("The {card} is not in this hand.")
+    _not_there: ClassVar[str] = N_("The {card_The} is not in this hand.")
 
     def _on_pick(self, pick: str) -> None:
         self.select(pick)

@@ -124,9 +124,9 @@ class GoingOut(Exercise):
         if lead is not None:
             canvas.y += 6
             if state.leader == 0:
-                under_way = _("Trick {number} is under way: you led the {card}.")
+                under_way = _("Trick {number} is under way: you led the {card_acc}.")
             else:
-                under_way = _("Trick {number} is under way: the computer led the {card}.")
+                under_way = _("Trick {number} is under way: the computer led the {card_acc}.")
             canvas.text(under_way.format(number=state.trick_number, card=self.card_name(lead)), size=13)
             canvas.row([(card_svg(lead, language=lang, width=64, trump=lead.suit is state.trump), None)])
         return canvas.svg()

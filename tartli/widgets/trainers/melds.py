@@ -120,7 +120,7 @@ class FindMelds(_Selecting, Exercise):
         match = next((m for m in self.melds if m.card_mask(self.trump) == mask), None)
         self.selection = []
         if match is not None and match in self.found:
-            self._say(_("You have found the {meld} already.").format(meld=self.meld_name(match)), "info")
+            self._say(_("You have found the {meld_acc} already.").format(meld=self.meld_name(match)), "info")
             self.render()
             return False
         if match is not None and match in self.targets:
@@ -144,7 +144,8 @@ class FindMelds(_Selecting, Exercise):
             longer = next(m for m in self.targets if m.kind is MeldKind.SEQUENCE and m.mask & match.mask == match.mask)
             self._say(
                 _(
-                    "Nearly: the {meld} is a sequence, but it lies inside the longer {longer}. Add the whole run (M1)."
+                    "Nearly: the {meld_the} is a sequence, but it lies inside the longer {longer_ine}. "
+                    "Add the whole run (M1)."
                 ).format(meld=self.meld_name(match), longer=self.meld_name(longer)),
                 "info",
             )

@@ -29,7 +29,7 @@ from tartli.widgets.trainers.canvas import (
 class WhatMayYouPlay(_Selecting, Exercise):
     """Phase 2, second to play: click every card you may play, then Check (T4)."""
 
-    _not_there = N_("The {card} is not in your hand.")
+    _not_there = N_("The {card_The} is not in your hand.")
     id = "what-may-you-play"
     title = N_("What may you play?")
     instruction = N_("Phase 2: you play second. Click every card you may play (click again to drop it), then Check.")
@@ -86,7 +86,7 @@ class WhatMayYouPlay(_Selecting, Exercise):
             weight="bold",
             fill=_GOLD,
         )
-        canvas.text(_("Your opponent led the {card}:").format(card=self.card_name(lead)), size=13)
+        canvas.text(_("Your opponent led the {card_acc}:").format(card=self.card_name(lead)), size=13)
         canvas.row([(card_svg(lead, language=lang, width=80, trump=lead.suit is state.trump), None)])
         canvas.text(_("Your hand:"), size=13)
         hand = hand_svg(
@@ -130,9 +130,9 @@ class WhatMayYouPlay(_Selecting, Exercise):
         missing = sorted(correct - chosen)
         if missing:
             parts.append(
-                ngettext("You may also play {cards} (T4).", "You may also play {cards} (T4).", len(missing)).format(
-                    cards=self._names(missing)
-                )
+                ngettext(
+                    "You may also play {cards_acc} (T4).", "You may also play {cards_acc} (T4).", len(missing)
+                ).format(cards=self._names(missing))
             )
         if self.mistakes >= 1:
             parts.append(upper_first(self.explain()))

@@ -95,7 +95,8 @@ class WhichCardWins(Exercise):
         card = _card(card)
         if card not in (self.lead, self.second):
             self._say(
-                _("Click one of the two cards of the trick, not the {card}.").format(card=self.card_name(card)), "info"
+                _("Click one of the two cards of the trick, not the {card_sub}.").format(card=self.card_name(card)),
+                "info",
             )
             return False
         right = card is self.winning_card
@@ -104,7 +105,7 @@ class WhichCardWins(Exercise):
             return self._judge(True, _("Right: {why}").format(why=why))
         return self._judge(
             False,
-            _("Not quite: the {card} does not win. {why}").format(card=self.card_name(card), why=upper_first(why)),
+            _("Not quite: the {card_the} does not win. {why}").format(card=self.card_name(card), why=upper_first(why)),
         )
 
     def explain(self) -> str:
@@ -327,11 +328,11 @@ class NameTheCard(Exercise):
         if self.mistakes == 0:
             return self._judge(
                 False,
-                _("Not quite: this is not the {card}. {hint}").format(card=said, hint=self.hint(chosen)),
+                _("Not quite: this is not the {card_the}. {hint}").format(card=said, hint=self.hint(chosen)),
                 shows_answer=False,
             )
         return self._judge(
-            False, _("Not quite: this is not the {card}. It is {why}").format(card=said, why=self.explain())
+            False, _("Not quite: this is not the {card_the}. It is {why}").format(card=said, why=self.explain())
         )
 
     def hint(self, wrong: Card) -> str:
@@ -341,8 +342,8 @@ class NameTheCard(Exercise):
             if {wrong.rank, self.card.rank} == {Rank.OVER, Rank.UNDER}:
                 over, under = Rank.OVER.name_in(lang), Rank.UNDER.name_in(lang)
                 return _(
-                    "Look where the suit pip stands: on the {over} it stands high, in the top left corner; "
-                    "on the {under} lower down the left side. Try again (C1)."
+                    "Look where the suit pip stands: on the {over_the} it stands high, in the top left corner; "
+                    "on the {under_the} lower down the left side. Try again (C1)."
                 ).format(over=over, under=under)
             look = _(_RANK_LOOKS[wrong.rank]).format(r=wrong.rank.name_in(lang))
             return _("Look at the figure or the numeral: {look}. Try again (C1).").format(look=look)

@@ -1,0 +1,80 @@
+"""The sweep (tartli.catalogs.sweep): every template rendered with names of each gender and initial and with the
+numbers Hungarian says with "az", and each sentence read for the faults the checks of the catalogs cannot see."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from tartli import catalogs
+
+
+def _faults(lang: str, msgid: str, translation: str | tuple[str, str], plural: str | None = None) -> set[str]:
+    """The fault kinds the sweep reads in one template of ``lang`` (a catalog of that one message)."""
+    catalog = Catalog(locale=lang)
+    catalog.add((msgid, plural) if plural else msgid, translation)
+    return {kind for kind, _words, _msgid in catalogs.sweep(lang, catalog).faults}
+
+
+def test_a_german_article_fixed_before_a_name_is_refused() -> None:
+    """ "den {card}" is right for der Laub-König only: das Herz-Daus, die Eichel-Ober-Terz, die Béla."""
+    assert _faults("de", "Win with the {card}.", "Gewinn mit dem {card}.") == {"de-article"}
+    assert _faults("de", "Win with the {card_dat}.", "Gewinn mit {card_dat}.") == set()
+
+
+def test_an_article_before_a_form_that_has_its_own_is_refused() -> None:
+    assert _faults("de", "Play the {card_acc}.", "Spiel den {card_acc}.") == {"double-article"}
+    assert _faults("hu", "Play the {card_acc}.", "Játszd ki a {card_acc}.") == {"double-article"}
+    assert _faults("de", "the card that the {card_the} beats", "die Karte, die {card_the} schlägt") == set()
+
+
+def test_one_with_a_plural_noun_is_refused() -> None:
+    assert _faults("de", "{points} card points", "{points} Augen") == {"plural-one"}
+    plural = _faults("de", "{n} card point", ("{n} Auge", "{n} Augen"), plural="{n} card points")
+    assert plural == set()
+
+
+@pytest.mark.parametrize(
+    ("template", "right"),
+    [("a {card}", "{card_the}"), ("mind a {points} lappont", "minden lappont ({points})"), ("az {n} ütés", "{n} ütés")],
+)
+def test_a_hungarian_article_that_does_not_fit_the_word_or_number_is_refused(template: str, right: str) -> None:
+    """a/az by the sound that follows: "az ász vannak", "a makk ász", "az 1", "az 5", "az 51", "a 10"."""
+    field = template.split("{")[1].split("}")[0]
+    msgid = "{" + field + "}"
+    assert _faults("hu", msgid, template) == {"hu-article"}
+    assert _faults("hu", "{" + right.split("{")[1].split("}")[0] + "}", right) == set()
+
+
+def test_the_form_a_z_left_to_the_reader_is_refused() -> None:
+    assert _faults("hu", "Trick {trick}", "A(z) {trick}. ütés") == {"hu-a(z)"}
+
+
+def test_an_english_card_code_in_a_hungarian_sentence_is_refused() -> None:
+    assert _faults("hu", "the {card} ({code})", "{card_the} (UA)".replace("{card_the}", "{card}")) == {"hu-card-code"}
+
+
+def test_the_sweep_reads_the_hungarian_numbers_and_names_of_every_kind() -> None:
+    names = catalogs.sweep_names("hu")
+    assert {n.the.split()[0] for n in names} == {"a", "az"}
+    assert {1, 5, 50, 59, 10} <= set(catalogs.SWEEP_NUMBERS)
+    genders = {catalogs._de_gender(str(n)) for n in catalogs.sweep_names("de")}
+    assert genders == {"m", "n", "f"}
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_sweep_of_the_course(lang: str) -> None:
+    """The figures of the whole catalog (printed: run with -s); every message whose fields ask for a role
+    (the templates rewritten for GNU msgfmt) reads without a fault of article or gender."""
+    found = catalogs.sweep(lang)
+    kinds = Counter(kind for kind, _words, _msgid in found.faults)
+    print(f"{lang}: {found.sentences} distinct sentences, {len(found.faults)} faults: {dict(kinds)}")
+    assert found.sentences > 5000
+    rewritten = [
+        (kind, words, msgid)
+        for kind, words, msgid in found.faults
+        if kind != "plural-one" and any(catalogs.role_of(f) for f in catalogs.fields(msgid))
+    ]
+    assert rewritten == []
