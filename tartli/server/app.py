@@ -43,6 +43,8 @@ this was written for (pinned in pyproject.toml; the server warns at start outsid
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import html
 import http.client
 import logging
@@ -74,7 +76,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from tartli.course import DUELS_ENV, PAGES, page_named
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import class_handlers
-from tartli.server.classroom import TEACHER_FILE, ClassFolder, default_data_dir, normal_code, open_class
+from tartli.server.classroom import TEACHER_FILE, ClassFolder, Limiter, default_data_dir, normal_code, open_class
 from tartli.server.duel_api import SEAT_COOKIE, duel_handlers
 from tartli.server.duel_pages import duel_page_handlers
 from tartli.server.duels import DuelFolder
@@ -99,7 +101,13 @@ VISITOR_COOKIE = "tartli_visitor"
 COOKIE_TRIED = "tartli_cookie"
 """Marks the address a browser was sent to with a new visitor cookie (a client that comes back
 without it keeps no cookies, and shares one kernel with every such client)."""
-_VISITOR_FORMAT = re.compile(r"[0-9a-f]{32}")
+_VISITOR_FORMAT = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{32})")
+"""A visitor cookie the server issued: a random name and its signature (HMAC-SHA256 under the server's own
+key, made at start): a cookie the server never issued (a script's made-up one) counts as no cookie."""
+NEW_VISITORS_PER_MINUTE = 60
+"""Visitor cookies one address is given a minute (a class of 30 behind one router starts at once, with
+reloads): past it, a browser from that address is served as one that keeps no cookies (one kernel, shared).
+A script that takes a fresh cookie for every request cannot hold a class's places this way."""
 PAGE_LANGUAGES = ("en", "hu", "de")
 KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
 """The environment variable that tells the kernels where to write their log (kernel_log.py reads it)."""
@@ -453,6 +461,7 @@ class CourseVoilaHandler(CookieVoilaHandler):
             await manager.room_made(admission)
             await super().get(path)  # sets the _xsrf cookie (CookieVoilaHandler), then renders
         finally:
+            manager.page_sent(admission.token)
             manager.release(admission.token)
             done_serving(mark)
             if seated is not None:
@@ -481,17 +490,24 @@ class CourseVoilaHandler(CookieVoilaHandler):
 
     def _visitor(self) -> str | None:
         """This browser's visitor name; None if the request was redirected (a cookie was set)."""
+        app: TartliVoila = self.settings["tartli_app"]
         cookie = self.get_cookie(VISITOR_COOKIE, "") or ""
         tried = self.get_query_argument(COOKIE_TRIED, None) is not None
-        if _VISITOR_FORMAT.fullmatch(cookie):
+        name = app.visitor_of(cookie)
+        if name is not None:
             if tried:  # the cookie came back: the same address without the marker
                 self.redirect(self._address(drop_marker=True))
                 return None
-            return cookie
-        if tried:
-            return ANONYMOUS  # keeps no cookies
+            return name
+        if tried or not app.new_visitors.allow(self.request.remote_ip or ""):
+            return ANONYMOUS  # keeps no cookies, or this address has had its new cookies for this minute
         self.set_cookie(
-            VISITOR_COOKIE, secrets.token_hex(16), path=self.base_url, httponly=True, samesite="Lax", expires_days=365
+            VISITOR_COOKIE,
+            app.new_visitor_cookie(),
+            path=self.base_url,
+            httponly=True,
+            samesite="Lax",
+            expires_days=365,
         )
         self.redirect(self._address(drop_marker=False))
         return None
@@ -799,6 +815,32 @@ class TartliVoila(Voila):  # type: ignore[misc]
             return {}
         pages = [self.announce or PAGES[0].file, *self.prepare]
         return {page: self.class_size for page in dict.fromkeys(pages)}
+
+    def new_visitor_cookie(self) -> str:
+        """A visitor cookie's value: a random name, signed with the server's key."""
+        name = secrets.token_hex(16)
+        return f"{name}.{self._visitor_mac(name)}"
+
+    def visitor_of(self, cookie: str) -> str | None:
+        """The visitor a cookie names, if this server issued it (its signature checks out); else None."""
+        found = _VISITOR_FORMAT.fullmatch(cookie)
+        if found is None or not hmac.compare_digest(found.group(2), self._visitor_mac(found.group(1))):
+            return None
+        return found.group(1)
+
+    def _visitor_mac(self, name: str) -> str:
+        key = getattr(self, "_visitor_key", None)
+        if key is None:
+            key = self._visitor_key = secrets.token_bytes(32)
+        return hmac.new(key, name.encode("ascii"), hashlib.sha256).hexdigest()[:32]
+
+    @property
+    def new_visitors(self) -> Limiter:
+        """The limiter of new visitor cookies, per address (:data:`NEW_VISITORS_PER_MINUTE`)."""
+        found = getattr(self, "_new_visitors", None)
+        if found is None:
+            found = self._new_visitors = Limiter(per_client=NEW_VISITORS_PER_MINUTE, in_all=10**9, per=60.0)
+        return found
 
     @property
     def kernel_cap(self) -> int:

@@ -107,8 +107,14 @@ class JsonHandler(tornado.web.RequestHandler):
         return data
 
     def _client(self) -> str:
-        """Who is trying, for a limiter: the browser (the course's cookie), else its address."""
-        return self.get_cookie("tartli_visitor", "") or f"ip:{self.request.remote_ip}"
+        """Who is trying, for a limiter: the browser (the course's visitor cookie, if the course's server issued
+        it: a made-up one would give a script a fresh limit at every try), else its address."""
+        cookie = self.get_cookie("tartli_visitor", "") or ""
+        app = self.settings.get("tartli_app")
+        if app is not None:
+            name = app.visitor_of(cookie)
+            return f"v:{name}" if name else f"ip:{self.request.remote_ip}"
+        return cookie or f"ip:{self.request.remote_ip}"  # (the API served on its own, as its tests serve it)
 
 
 class ClassHandler(JsonHandler):

@@ -32,8 +32,14 @@ The rules, each a fix for a way a class lost pages:
 * **No browser takes every place.** The server gives each browser a cookie (``tartli_visitor``);
   a browser has at most ``per_visitor`` kernels. At its limit, the oldest kernel of a page it left
   (connected once, no connection now) is shut down for the new page; if none, it gets a short
-  page. Requests that keep no cookie share one kernel between them. (A client that takes a new
-  cookie for every request is not stopped by this; the cap and the grace still bound what it holds.)
+  page. Requests that keep no cookie share one kernel between them. The cookie is signed by the
+  server (a made-up one counts as none), and one address is given at most 60 new ones a minute
+  (``tartli.server.app.NEW_VISITORS_PER_MINUTE``: a class of 30 behind one router passes).
+* **A full server takes places back before it refuses.** A visitor who finds every place taken gets,
+  in this order, a kernel waiting in a pool, the place of a page that never connected within
+  :data:`UNCONNECTED_YIELD` of getting its page, or that of a page connected but idle past the cull
+  timeout; only if there is none does it get the busy page. So a script that opens pages and
+  never uses them cannot hold a class's places.
 """
 
 from __future__ import annotations
@@ -61,6 +67,9 @@ POOL_ENV = "VOILA_PREHEAT"
 FILL_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 """Pool kernels started at the same time, in all (each runs its page's notebook, a CPU-second or so): a class's
 prepared pages fill one or two kernels at a time, so that pages in use keep a core."""
+UNCONNECTED_YIELD = 15.0
+"""Seconds after its hand-out a page's kernel that has never connected gives its place up to a visitor when the
+server is full (a browser connects within moments of getting its page)."""
 KERNEL_ESTIMATE_MIB = 110.0
 """A waiting kernel's memory (PSS) before one has been measured on this machine (measured: about 100 MiB)."""
 
@@ -168,6 +177,8 @@ class CourseKernelRules:
         self._pools_started = False
         self._order: list[str] | None = None
         self._memory_measured: tuple[float, float] = (0.0, 0.0)  # (when, MiB per waiting kernel)
+        self._page_of: dict[int, str] = {}  # a reservation's kernel, until its page is sent
+        self._sent: dict[str, datetime.datetime] = {}  # when a kernel's page was sent (until it connects)
         super().__init__(**kwargs)
         self._pools_started = True
 
@@ -259,15 +270,45 @@ class CourseKernelRules:
             left.sort(key=lambda k: self._kernels[k].last_activity)
             reclaim.append(left[0])  # a page this browser left (its beacon never came)
         if needs_place and self.places_taken() - len(reclaim) >= policy.cap:
-            spare = list(self.pooled_kernel_ids())
-            if not spare:
+            spare = self._spare_place(exclude=reclaim)
+            if spare is None:
                 return Admission(None, "full")
-            reclaim.append(spare[0])  # a pool kernel is a place kept for a visitor: give it to this one
+            reclaim.append(spare)
         token = next(self._tokens)
         self._reserved[token] = (visitor, needs_place)
         for kernel_id in reclaim:
             self._reclaim(kernel_id)
         return Admission(token, None, tuple(reclaim))
+
+    def _spare_place(self, exclude: list[str]) -> str | None:
+        """The kernel that gives its place up to a visitor when the server is full, in this order: one waiting in
+        a pool (a place kept for a visitor); the page that has waited longest and never connected, once it has
+        waited :data:`UNCONNECTED_YIELD` (its page was sent long ago: a script's, or a browser gone); a page
+        connected but idle past the cull timeout, idle longest first (a learner back after that long gets the
+        trouble bar and its Reload). None: every place is in use."""
+        pooled = [k for k in self.pooled_kernel_ids() if k not in exclude]
+        if pooled:
+            return pooled[0]
+        moment = now()
+        unconnected = [
+            (sent, k)
+            for k, sent in self._sent.items()
+            if k in self._waiting and k in self._kernels and k not in exclude and k not in self._leaving
+            and (moment - sent).total_seconds() >= UNCONNECTED_YIELD
+        ]  # fmt: skip
+        if unconnected:
+            return min(unconnected)[1]
+        timeout = float(getattr(self, "cull_idle_timeout", 0) or 0)
+        if timeout <= 0:
+            return None
+        idle = []
+        for k, kernel in self._kernels.items():
+            activity = getattr(kernel, "last_activity", None)
+            if k in exclude or k in self._leaving or not self._kernel_connections.get(k) or activity is None:
+                continue
+            if getattr(kernel, "execution_state", None) != "busy" and (moment - activity).total_seconds() >= timeout:
+                idle.append((activity, k))
+        return min(idle)[1] if idle else None
 
     async def room_made(self, admission: Admission) -> None:
         """Wait until the kernels shut down for ``admission`` are gone (so that a new one never runs beside them)."""
@@ -308,8 +349,16 @@ class CourseKernelRules:
         reservation = _RESERVATION.get()
         if reservation is not None:
             token, visitor = reservation
+            self._page_of[token] = kernel_id
             if self._end_reservation(token) is not None:
                 self._owner[kernel_id] = visitor
+
+    def page_sent(self, token: int | None) -> None:
+        """The page of reservation ``token`` has been sent to its browser (its kernel's page may connect from
+        now: the clock of :data:`UNCONNECTED_YIELD` starts)."""
+        kernel_id = self._page_of.pop(token, None) if token is not None else None
+        if kernel_id is not None and kernel_id in self._waiting:
+            self._sent[kernel_id] = now()
 
     # ------------------------------------------------------------ hand-outs and starts
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
@@ -465,6 +514,7 @@ class CourseKernelRules:
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[misc]
         self._waiting.pop(kernel_id, None)  # its page came
+        self._sent.pop(kernel_id, None)
         self._restart_clock(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
@@ -513,6 +563,7 @@ class CourseKernelRules:
         finally:
             self._leaving.discard(kernel_id)
             self._waiting.pop(kernel_id, None)
+            self._sent.pop(kernel_id, None)
             self._owner.pop(kernel_id, None)
 
 

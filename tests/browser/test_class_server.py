@@ -502,3 +502,56 @@ def test_a_class_size_keeps_the_lesson_of_the_day_ready_and_refills_it(tmp_path:
         watcher.join()
         stop_server(server)
     assert max(peak) <= 14, f"{max(peak)} kernels ran at once"
+
+
+# ---------------------------------------------------------------- one script cannot lock out a class (issue 42)
+def test_a_made_up_visitor_cookie_counts_as_no_cookie(server_with: Any) -> None:
+    """The server signs the visitor cookies it issues: a made-up one (any 32 hex digits, as a script would send,
+    or the signed form with a wrong signature) is no cookie: the browser is given one of the server's."""
+    server = server_with()
+    for made_up in ("0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef." + "0" * 32):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+        connection.request("GET", "/voila/render/00_index.ipynb", headers={"Cookie": f"tartli_visitor={made_up}"})
+        response = connection.getresponse()
+        response.read()
+        given = [v for k, v in response.getheaders() if k.lower() == "set-cookie" and v.startswith("tartli_visitor=")]
+        connection.close()
+        assert response.status == 302 and len(given) == 1, (response.status, given)
+        value = given[0].split(";", 1)[0].split("=", 1)[1]
+        assert value != made_up and re.fullmatch(r"[0-9a-f]{32}\.[0-9a-f]{32}", value), value
+    browser = Browser(server)
+    assert browser.get("/voila/render/00_index.ipynb")[0] == 200  # the issued cookie is taken back as it is
+    assert browser.get("/voila/render/01_pack.ipynb")[0] == 200 and len(browser.cookies["tartli_visitor"]) == 65
+
+
+def test_a_script_taking_a_fresh_cookie_for_every_request_does_not_lock_out_a_class(server_with: Any) -> None:
+    """Issue 42: for two minutes a script asks for page after page, each time as a new browser (a fresh visitor
+    cookie, never connecting to its kernel), on a server of 8 places; meanwhile a pupil opens three pages: the
+    pupil gets all three (the pages that never connected give their places up), and the script's cookies are
+    bounded per address."""
+    server = server_with("--TartliVoila.max_kernels=8")
+    wait_for_pools(server, refilled=False)
+    stop = threading.Event()
+    script: list[int] = []
+
+    def flood() -> None:
+        ends = time.monotonic() + 120
+        while time.monotonic() < ends and not stop.is_set():
+            try:
+                script.append(Browser(server).get(f"/voila/render/{LESSONS[len(script) % 3]}")[0])
+            except OSError:
+                script.append(0)
+
+    flooding = threading.Thread(target=flood)
+    flooding.start()
+    try:
+        time.sleep(45)  # the script has had time to take every place
+        pupil = Browser(server)
+        got = [pupil.get(f"/voila/render/{page}") for page in ("01_pack.ipynb", LESSONS[0], LESSONS[1])]
+    finally:
+        stop.set()
+        flooding.join(timeout=700)
+    statuses = [status for status, _body in got]
+    assert statuses == [200, 200, 200], (statuses, script, log_tail(server.log_path))
+    assert all("kernelId" in body for _status, body in got)
+    assert len(script) >= 3, script  # (the script did run all the while)
