@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = ROOT / ".github" / "workflows"
 TESTS = WORKFLOWS / "tests.yml"
 PAGES = WORKFLOWS / "pages.yml"
+RELEASE = WORKFLOWS / "release.yml"
 EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}", re.S)
 
 
@@ -49,7 +50,7 @@ def runs(job: dict[str, Any]) -> list[str]:
 
 
 def test_both_workflows_exist() -> None:
-    assert TESTS.is_file() and PAGES.is_file()
+    assert TESTS.is_file() and PAGES.is_file() and RELEASE.is_file()
     assert not list(WORKFLOWS.glob("*.yaml"))  # GitHub reads both; the schema check below globs *.yml
 
 
@@ -105,7 +106,7 @@ def test_the_pages_workflow_builds_the_static_edition_and_deploys_it() -> None:
         "actions/configure-pages",
         "actions/upload-pages-artifact",
     } <= set(uses(build))
-    (command,) = (s for s in runs(build) if "tartli.site" in s)
+    (command,) = (s for s in runs(build) if "tartli.site build" in s)
     match = re.fullmatch(r"python -m tartli\.site build --out (\S+) --cache (\S+)", command.strip())
     assert match, command
     (upload,) = (s for s in steps(build) if str(s.get("uses", "")).startswith("actions/upload-pages-artifact@"))
@@ -119,14 +120,37 @@ def test_the_pages_workflow_publishes_the_docs_beside_the_static_edition() -> No
     """The documentation goes into the uploaded folder's docs/, built as tests/test_docs.py builds it (-W)."""
     build = load(PAGES)["jobs"]["build"]
     scripts = [s.strip() for s in runs(build)]
-    (site,) = (re.fullmatch(r"python -m tartli\.site build --out (\S+) .*", s) for s in scripts if "tartli.site" in s)
+    (site,) = (
+        re.fullmatch(r"python -m tartli\.site build --out (\S+) .*", s) for s in scripts if "tartli.site build" in s
+    )
     assert site
     docs = scripts.index(f"python -m sphinx -W --keep-going -b html docs {site.group(1)}/docs")
     assert 'python -m pip install ".[docs]"' in scripts[:docs]
     assert scripts.index(site.group(0)) < docs  # the site's build makes its folder anew
 
 
-@pytest.mark.parametrize("path", [TESTS, PAGES], ids=lambda p: p.name)
+def test_the_offline_edition_is_packed_from_the_built_site_and_published() -> None:
+    """Issue 39: the release workflow builds the static edition, packs it with ``tartli.site archive`` and
+    attaches the zip to the release; the pages workflow puts the same zip beside the site it publishes."""
+    release = load(RELEASE)
+    assert release["permissions"]["contents"] == "write" and "release" in release["on"]
+    (job,) = release["jobs"].values()
+    scripts = [s.strip() for s in runs(job)]
+    built = next(re.fullmatch(r"python -m tartli\.site build --out (\S+) .*", s) for s in scripts if " build " in s)
+    assert built and "actions/setup-node" in uses(job)
+    packed = next(s for s in scripts if "tartli.site archive" in s)
+    assert packed.startswith(f"python -m tartli.site archive {built.group(1)} -o ")
+    assert scripts.index(built.group(0)) < scripts.index(packed)
+    assert any(s.startswith("gh release upload") and "tartli-offline-" in s for s in scripts)
+    pages = [s.strip() for s in runs(load(PAGES)["jobs"]["build"])]
+    pack = next(s for s in pages if "tartli.site archive" in s)
+    assert pack == "python -m tartli.site archive _site -o tartli-offline.zip"
+    assert "cp tartli-offline.zip _site/tartli-offline.zip" in pages
+    docs = next(k for k, s in enumerate(pages) if s.startswith("python -m sphinx"))
+    assert pages.index(pack) < docs < pages.index("cp tartli-offline.zip _site/tartli-offline.zip")
+
+
+@pytest.mark.parametrize("path", [TESTS, PAGES, RELEASE], ids=lambda p: p.name)
 def test_expressions_name_what_exists_and_actions_are_pinned(path: Path) -> None:
     for name, job in load(path)["jobs"].items():
         matrix = set(job.get("strategy", {}).get("matrix", {}))
@@ -142,7 +166,7 @@ def test_expressions_name_what_exists_and_actions_are_pinned(path: Path) -> None
                 assert re.fullmatch(r"actions/[\w-]+@v\d+", str(step["uses"])), step["uses"]
 
 
-@pytest.mark.parametrize("path", [TESTS, PAGES], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [TESTS, PAGES, RELEASE], ids=lambda p: p.name)
 def test_every_run_script_is_valid_bash(path: Path) -> None:
     bash = shutil.which("bash")
     assert bash is not None

@@ -1,4 +1,4 @@
-"""The command line of the static edition: ``python -m tartli.site build`` and ``python -m tartli.site serve``."""
+"""The command line of the static edition: ``python -m tartli.site build``, ``serve`` and ``archive``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tartli.site.archive import archive
 from tartli.site.builder import BuildError, build, size_of
 from tartli.site.serve import make_server
 
@@ -23,7 +24,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = sub.add_parser("serve", help="serve a built site on 127.0.0.1")
     s.add_argument("folder", type=Path, nargs="?", default=Path("_site"))
     s.add_argument("--port", type=int, default=8000)
+    a = sub.add_parser("archive", help="pack a built site into one zip, the offline edition (Python alone opens it)")
+    a.add_argument("folder", type=Path, nargs="?", default=Path("_site"))
+    a.add_argument("-o", "--out", type=Path, default=Path("tartli-offline.zip"), help="default tartli-offline.zip")
     args = parser.parse_args(argv)
+    if args.command == "archive":
+        try:
+            made = archive(args.folder, args.out)
+        except (BuildError, OSError) as err:
+            print(f"tartli.site: {err}", file=sys.stderr)
+            return 2
+        print(f"Packed the offline edition into {made} ({made.stat().st_size / 2**20:.1f} MiB).")
+        return 0
     if args.command == "build":
         try:
             out = build(args.out, args.cache)

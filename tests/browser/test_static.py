@@ -473,3 +473,62 @@ def test_the_static_edition_speaks_hungarian_and_remembers_it(static_site: str, 
     page.locator(".tartli-board svg").first.wait_for(state="visible")
     assert_reads(page.locator("#rendered_cells").inner_text(), "table.hu.html")
     assert page.locator(".tartli-languages a[aria-current='true']").inner_text() == "HU"
+
+
+def test_the_offline_edition_unpacks_and_opens_with_python_alone(
+    built_site: Path, offline_chromium: Any, tmp_path: Path
+) -> None:
+    """Issue 39: the release's archive (``tartli.site archive``, as the release workflow makes it) unpacked on a
+    machine with no Node.js on the PATH, served by Python's own ``http.server`` (what its READ-ME says), opens
+    the lesson index and a lesson in Chromium with no name resolution beyond 127.0.0.1, their cells run and no
+    error on the page."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import zipfile
+
+    from tartli.site.archive import FOLDER, archive
+
+    made = archive(built_site, tmp_path / "tartli-offline.zip")
+    with zipfile.ZipFile(made) as zipped:
+        names = zipped.namelist()
+        assert all(name.startswith(f"{FOLDER}/") for name in names)
+        assert "python3 -m http.server 8000" in zipped.read(f"{FOLDER}/READ-ME.txt").decode()
+        zipped.extractall(tmp_path / "unpacked")
+    folder = tmp_path / "unpacked" / FOLDER
+    assert (folder / "index.html").is_file()
+    bare = tmp_path / "bin"  # a PATH with Python and nothing else: no node, no npm
+    bare.mkdir()
+    (bare / "python3").symlink_to(sys.executable)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        ["python3", "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder,
+        env={"PATH": str(bare), "HOME": str(tmp_path)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    context = offline_chromium.new_context()
+    try:
+        assert shutil.which("node", path=str(bare)) is None and shutil.which("npm", path=str(bare)) is None
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+            time.sleep(0.1)
+        base = f"http://127.0.0.1:{port}/"
+        page, watch = open_static(context, base, PAGES[0].file)
+        page.locator(".tartli-map").first.wait_for(state="visible")
+        assert_no_error_output(page)
+        lesson, lesson_watch = open_static(context, base, "02_ranks_and_points.ipynb")
+        lesson.locator(".tartli-steps .tartli-step").first.wait_for(state="visible")
+        assert_no_error_output(lesson)
+        for seen in (watch, lesson_watch):
+            seen.console_errors = [e for e in seen.console_errors if "/api/contents/all.json" not in e]
+            seen.assert_clean()
+    finally:
+        context.close()
+        server.terminate()
+        server.wait(timeout=10)
