@@ -358,7 +358,7 @@ SCALARS = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(),
-    st.sampled_from([0, 1, 2, -1, 3, 6, 8, 9, 13, 31, 32, 2**31, 2**32, 2**63, 2**64, -(2**64), 10**30]),
+    st.sampled_from([0, 1, 2, -1, 3, 6, 8, 9, 13, 31, 32, 2**31, 2**32, 2**63, 2**64, -(2**64), 10**30, 10**5000]),
     st.floats(),
     st.sampled_from([math.nan, math.inf, -math.inf, 0.0, 1.0]),
     st.text(alphabet=st.characters(blacklist_characters="/\\"), max_size=12),
@@ -616,3 +616,112 @@ def test_a_sweep_of_random_calls_raises_only_tartli_errors(sandbox: Path) -> Non
     for target_id, n in sorted(by_target.items()):
         print(f"  {n:5} {target_id}: {first[target_id]}")
     assert failed == 0
+
+
+# ----------------------------------------------------------------- endless and huge iterables
+
+ENDLESS = {
+    "count()": "itertools.count()",
+    "repeat('AH')": "itertools.repeat('AH')",
+    "repeat(card)": "itertools.repeat(CARDS[0])",
+    "range(10**18)": "range(10**18)",
+    "range(10**30)": "range(10**30)",
+}
+"""Iterables that a call must refuse before it reads them (their text: the child process makes them)."""
+
+_ENDLESS_CHILD = r"""
+import itertools, random, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # memory without bound: a MemoryError, not a swapped machine
+sys.path[:0] = sys.argv[1:3]
+import tests.test_api_contract as c
+from tartli import CARDS, TartliError
+from tartli.cards import parse_cards
+from tartli.share import share_url
+
+ENDLESS = {name: (lambda text=text: eval(text)) for name, text in c.ENDLESS.items()}
+rng = random.Random(42)
+
+
+def run(label, call):
+    print("start", label, flush=True)
+    began = time.perf_counter()
+    try:
+        call()
+        outcome = "returned"
+    except TartliError:
+        outcome = "TartliError"
+    except c.Hang:
+        outcome = "hang"
+    except BaseException as err:
+        outcome = type(err).__name__
+    print("end", f"{time.perf_counter() - began:.6f}", outcome, label, flush=True)
+
+
+# The issue's three, as they were written.
+run("share_url(range(10**18), None)", lambda: share_url(range(10**18), None))
+run("share_url(itertools.count(), record)", lambda: share_url(itertools.count(), c._record()))
+run("parse_cards(itertools.repeat('AH'))", lambda: parse_cards(itertools.repeat("AH")))
+# Every public callable, each parameter in turn an endless or huge iterable, the others values of
+# the contract's sweep (drawn reproducibly).
+c.furnish()
+for target in c.TARGETS:
+    if target.kind in ("property", "enum"):
+        continue
+    for make in c._instances_of(target.owner)[:1] if target.kind == "method" else [lambda: target.owner]:
+        owner = make()
+        func = owner if target.kind in ("function", "constructor") else getattr(owner, target.name)
+        params = list(c._signature(func, target.kind).parameters.values())
+        for i, param in enumerate(params):
+            if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+                continue
+            for name, endless in ENDLESS.items():
+                for _draw in range(2):
+                    args, kwargs = [], {}
+                    for j, other in enumerate(params):
+                        if other.kind in (other.VAR_POSITIONAL, other.VAR_KEYWORD):
+                            continue
+                        if j != i and other.default is not other.empty:
+                            continue
+                        value = endless() if j == i else rng.choice(c.OBJECTS)()
+                        if other.kind is other.KEYWORD_ONLY:
+                            kwargs[other.name] = value
+                        else:
+                            args.append(value)
+                    with c.time_limit(c.TIME_LIMIT):  # a loop in Python is stopped; one in C only by the parent
+                        run(f"{target.id} {param.name}={name}", lambda: func(*args, **kwargs))
+print("finished", flush=True)
+"""
+
+
+def test_endless_and_huge_iterables_are_refused_not_read(sandbox: Path) -> None:
+    """``share_url(range(10**18), None)``, ``parse_cards(itertools.repeat('AH'))`` and every public
+    callable given an endless or huge iterable in each parameter in turn: refused with a TartliError
+    (or answered) before the iterable is read through. A call in a C loop cannot be interrupted, so
+    the calls run in a child process under a watchdog (and a memory limit); the slowest refusals are
+    printed (a measure, not an assertion)."""
+    import subprocess
+    import sys
+
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _ENDLESS_CHILD, root, str(Path(__file__).resolve().parent)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=sandbox,
+    )
+    try:
+        out, err = proc.communicate(timeout=300)  # all of them take about 20 s
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        started = [line for line in out.splitlines() if line.startswith("start ")]
+        pytest.fail(f"no answer: {started[-1][6:] if started else 'before the first call'}")
+    assert "finished" in out.splitlines(), err[-2000:]
+    ends = [line.split(" ", 3) for line in out.splitlines() if line.startswith("end ")]
+    broken = [(outcome, label) for _end, _seconds, outcome, label in ends if outcome not in ("TartliError", "returned")]
+    slowest = sorted(ends, key=lambda e: -float(e[1]))[:5]
+    print(f"\n{len(ends)} calls with an endless or huge iterable; slowest:")
+    for _end, seconds, outcome, label in slowest:
+        print(f"  {float(seconds):8.4f} s  {outcome:12} {label}")
+    assert not broken, broken[:20]

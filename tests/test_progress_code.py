@@ -122,8 +122,7 @@ def test_exercises_the_course_does_not_have_are_ignored() -> None:
     made_up = {f"trainers.fake{n}": {f"fake{n}": [3, 3, 9, 9, 9, 0]} for n in range(999)}
     real = {"trainers.lesson01.name-the-card": {"lesson01.name-the-card": [2, 1, 5, 6, 0, 0]}}
     code = "P1" + pack({"p": {**made_up, **real}, "s": {}})
-    records, _steps = read_code(code)
-    assert list(records) == ["trainers.lesson01.name-the-card"]
+    assert len(read_code(code)[0]) == 1000  # read as they are (a class's report refuses such a code)
     writes = merge_code(code, {})
     assert list(writes) == ["tartli.trainers.lesson01.name-the-card"]
     assert stars(writes) == 2

@@ -16,10 +16,12 @@ finished more; nothing is ever lowered, so loading an old code, or one's own, lo
 garbled code is a :class:`ProgressCodeError` and changes nothing.
 
 A code is checked against the course's real exercises (:data:`tartli.course.EXERCISES`): an
-exercise the course does not have is ignored, not refused. It gets no star and nothing is written
-for it, so a code claiming a thousand made-up exercises is worth no more than the real ones it
-holds; and a code made by an older course (an exercise renamed or dropped since) still brings the
-rest of a learner's progress, which refusing the whole code for one stale name would lose.
+exercise the course does not have is ignored by :func:`merge_code` and :func:`stars`, not refused.
+It gets no star and nothing is written for it, so a code claiming a thousand made-up exercises is
+worth no more than the real ones it holds; and a code made by an older course (an exercise renamed
+or dropped since) still brings the rest of a learner's progress, which refusing the whole code for
+one stale name would lose. (:func:`read_progress` still shows it: a class's report refuses a code
+that could not come from the course.)
 
 >>> have = {"tartli.trainers.lesson02.count-points": '{"lesson02.count-points": {"best": 2, "stages": 1}}'}
 >>> code = progress_code(have)
@@ -165,8 +167,7 @@ def read_progress(code: str) -> tuple[Records, Steps, Hands]:
                 or numbers[0] > 3
             ):
                 raise garbled
-            if exercise in EXERCISES:  # another's is ignored (see the module notes)
-                records.setdefault(key, {})[exercise] = dict(zip(_FIELDS, numbers, strict=True))
+            records.setdefault(key, {})[exercise] = dict(zip(_FIELDS, numbers, strict=True))
     steps: dict[str, list[Any]] = {}
     for lesson, entry in data["s"].items():
         count += 1
@@ -219,7 +220,10 @@ def merge_code(code: str, have: Mapping[str, str]) -> dict[str, str]:
         kept = [max(numbers[0], old[0]), *reviewed]
         if kept != old:
             writes[f"tartli.hands.{table}"] = json.dumps(dict(zip(HAND_FIELDS, kept, strict=True)))
-    for key, record in records.items():
+    for key, whole in records.items():
+        record = {exercise: entry for exercise, entry in whole.items() if exercise in EXERCISES}
+        if not record:  # only exercises the course does not have: ignored (see the module notes)
+            continue
         merged = Progress(mine.get(key, {}))
         merged.merge(record)
         if merged.to_dict() != mine.get(key):
