@@ -26,7 +26,8 @@ class InvalidMoveError(TartliError):
     def __init__(self, reason: str, move_text: str | None = None) -> None:
         self.reason = reason
         self.move_text = move_text
-        super().__init__(reason if move_text is None else f"{shown(move_text)}: {reason}")
+        why = reason if isinstance(reason, str) else shown(reason)  # (an int of 5,000 digits cannot be printed)
+        super().__init__(why if move_text is None else f"{shown(move_text)}: {why}")
 
 
 class IllegalMoveError(TartliError):
@@ -39,7 +40,8 @@ class IllegalMoveError(TartliError):
     def __init__(self, rule: str, explanation: str) -> None:
         self.rule = rule
         self.explanation = explanation
-        super().__init__(f"{rule}: {explanation}")
+        texts = [text if isinstance(text, str) else shown(text) for text in (rule, explanation)]
+        super().__init__(f"{texts[0]}: {texts[1]}")
 
 
 class ArgumentError(TartliError):

@@ -35,7 +35,7 @@ import zlib
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from tartli.errors import ArgumentError, TartliError, cut, shown
+from tartli.errors import ArgumentError, TartliError, cut, printable, shown
 from tartli.game import HandState
 from tartli.i18n import _
 from tartli.record import Record, ReplayError
@@ -70,9 +70,10 @@ def pack(data: object) -> str:
     progress code's text); an :class:`ArgumentError` for a value JSON cannot hold."""
     try:
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True, allow_nan=False)
+        packed = text.encode("utf-8")  # a lone surrogate ("\udcff") is no UTF-8: a UnicodeEncodeError (a ValueError)
     except (TypeError, ValueError, RecursionError) as err:  # not JSON, nan, a loop, an int over 4,300 digits
-        raise ArgumentError(f"pack takes a JSON value: {cut(str(err), 120)}") from None
-    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+        raise ArgumentError(f"pack takes a JSON value: {cut(printable(str(err)), 120)}") from None
+    return base64.urlsafe_b64encode(zlib.compress(packed, 9)).decode("ascii").rstrip("=")
 
 
 class CodeError(ArgumentError):

@@ -359,7 +359,7 @@ class HandReview:
         if isinstance(decision, int) and not isinstance(decision, bool):
             found = next((d for d in self.decisions if d.index == decision), None)
             if found is None:
-                raise ArgumentError(f"no decision of player {self.player} at move {decision}")
+                raise ArgumentError(f"no decision of player {self.player} at move {shown(decision, 30)}")
             decision = found
         if not isinstance(decision, Decision) or decision.position is None:
             raise ArgumentError("Try again needs a decision of this review")
@@ -511,7 +511,7 @@ def review(
     else:
         raise ArgumentError("a review needs a HandState or a Record")
     if player not in (0, 1) or isinstance(player, bool):
-        raise ArgumentError(f"a player is 0 or 1, not {player!r}")
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
     if samples is not None:
         if type(samples) is not int or samples < 1:
             raise ArgumentError(f"samples is a whole number of 1 or more, not {shown(samples, 30)}")
