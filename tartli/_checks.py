@@ -12,7 +12,8 @@ tartli.errors.ArgumentError: a phrase must be a str, not 7
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sized
 from typing import TypeVar
 
 from tartli.errors import ArgumentError, shown
@@ -28,11 +29,56 @@ def checked(value: object, kind: type[T], what: str, example: str = "") -> T:
     return value
 
 
-def checked_items(values: object, kind: type[T], what: str, example: str = "") -> list[T]:
-    """``values`` as a list if it is an iterable of ``kind`` (text is not), else an :class:`ArgumentError`."""
+MAX_ITEMS = 1000
+"""The most items a list argument of the public API is read to (a pack has 32 cards): an endless
+iterator (``itertools.repeat``) or a huge ``range`` is refused after that many, never read whole."""
+
+
+def bounded(values: object, what: str, limit: int = MAX_ITEMS) -> list[object]:
+    """The items of an iterable that has at most ``limit`` of them, else an :class:`ArgumentError`.
+
+    A sized one (a list, a ``range``) is measured before it is read; any other is read to one
+    item past the limit, never further.
+
+    >>> import itertools
+    >>> bounded(itertools.count(), "the cards")
+    Traceback (most recent call last):
+    ...
+    tartli.errors.ArgumentError: the cards: at most 1,000 items, this one has more
+    """
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise ArgumentError(f"{what} must be a list, not {shown(values)}")
+    too_many = ArgumentError(f"{what}: at most {limit:,} items, this one has more")
+    if isinstance(values, Sized):
+        try:
+            size = len(values)
+        except (OverflowError, TypeError, ValueError):  # range(10**20): more than a C integer counts
+            raise too_many from None
+        if size > limit:
+            raise too_many
+    items = list(itertools.islice(values, limit + 1))
+    if len(items) > limit:
+        raise too_many
+    return items
+
+
+def checked_items(values: object, kind: type[T], what: str, example: str = "", limit: int = MAX_ITEMS) -> list[T]:
+    """``values`` as a list if it is an iterable of at most ``limit`` items of ``kind`` (text is
+    not), else an :class:`ArgumentError`."""
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise ArgumentError(f"{what} must be a list of {kind.__name__} objects, not {shown(values)}")
-    items = list(values)
-    for value in items:
-        checked(value, kind, f"each of the {what}", example)
-    return items
+    return [checked(value, kind, f"each of the {what}", example) for value in bounded(values, what, limit)]
+
+
+def checked_whole(value: object, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``, else an :class:`ArgumentError`."""
+    if type(value) is not int or not low <= value <= high:
+        raise ArgumentError(f"{what} is a whole number from {low:,} to {high:,}, not {shown(value, 30)}")
+    return value
+
+
+def checked_real(value: object, what: str, low: float, high: float) -> float:
+    """``value`` as a float if it is a finite number (int or float, not a bool) from ``low`` to ``high``."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not low <= value <= high:  # nan fails
+        raise ArgumentError(f"{what} is a number from {low:g} to {high:g}, not {shown(value, 30)}")
+    return float(value)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tartli import names
-from tartli._checks import checked, checked_items
+from tartli._checks import bounded, checked, checked_items
 from tartli.errors import ArgumentError, Choice, TartliError, shown
 from tartli.names import LANGUAGES, Language
 
@@ -314,7 +314,7 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Parse several cards: ``parse_cards(["OH", "9H"])`` (a list of texts, not one text)."""
     if isinstance(texts, str | bytes) or not isinstance(texts, Iterable):
         raise ArgumentError(f'cards to parse are a list of texts like ["OH", "9H"], not {shown(texts)}')
-    return [Card.parse(t) for t in texts]
+    return [Card.parse(t) for t in bounded(texts, "cards to parse")]  # type: ignore[arg-type]  # parse checks each
 
 
 def full_pack() -> Iterator[Card]:

@@ -29,7 +29,7 @@ class Page:
     """What the page teaches that a table or a trainer may offer (:data:`TOPICS`): see :func:`taught`."""
     challenges: tuple[str, ...] = ()
     """Ids of other exercises on the page, whose stars are kept but not counted on the course map (lesson 13's
-    challenges): a class's report may hold them (:data:`tartli.server.classroom.EXERCISES`)."""
+    challenges): a class's report may hold them (:data:`EXERCISES`)."""
     steps: int = 0
     """How many steps the lesson has (0: not a lesson of steps); the teacher's page says "step 4 of 10"
     without running the notebook (a test checks the number against the lesson itself)."""
@@ -198,6 +198,10 @@ def page_named(name: str) -> str | None:
         if text == stem or (number.isdigit() and text.isdigit() and int(text) == int(number)):
             return page.file
     return None
+
+
+EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises + page.challenges)
+"""The course's exercises: the only ones a star is kept or counted for (a class's report, a progress code)."""
 
 
 def taught(file: str) -> frozenset[str]:

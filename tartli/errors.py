@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import json
+from typing import Any
 
 
 class TartliError(ValueError):
@@ -25,7 +26,8 @@ class InvalidMoveError(TartliError):
     def __init__(self, reason: str, move_text: str | None = None) -> None:
         self.reason = reason
         self.move_text = move_text
-        super().__init__(reason if move_text is None else f"{shown(move_text)}: {reason}")
+        why = reason if isinstance(reason, str) else shown(reason)  # (an int of 5,000 digits cannot be printed)
+        super().__init__(why if move_text is None else f"{shown(move_text)}: {why}")
 
 
 class IllegalMoveError(TartliError):
@@ -38,14 +40,36 @@ class IllegalMoveError(TartliError):
     def __init__(self, rule: str, explanation: str) -> None:
         self.rule = rule
         self.explanation = explanation
-        super().__init__(f"{rule}: {explanation}")
+        texts = [text if isinstance(text, str) else shown(text) for text in (rule, explanation)]
+        super().__init__(f"{texts[0]}: {texts[1]}")
 
 
 class ArgumentError(TartliError):
     """A bad argument to the public API (a player that is not 0 or 1, a wrong type, an unknown name)."""
 
 
-class Choice(enum.Enum):
+class _ChoiceType(enum.EnumMeta):
+    """Looks a value up before :class:`enum.Enum` does: Python's own lookup of a value that is no
+    member's formats it with ``%r`` before it asks ``_missing_``, and an integer of more than 4,300
+    digits (``Suit(10**5000)``) cannot be formatted, so that would be Python's ValueError."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or not cls._member_map_:  # a new enum made by call (Choice("Name", ...))
+            return super().__call__(value, *args, **kwargs)
+        if isinstance(value, cls):
+            return value
+        try:
+            return cls._value2member_map_[value]
+        except (KeyError, TypeError):  # TypeError: an unhashable value
+            pass
+        member: Any
+        for member in cls:  # as Enum does for an unhashable value or a value equal to a member's
+            if member._value_ == value:
+                return member
+        return cls._missing_(value)  # type: ignore[attr-defined]  # Enum's, on the enum class
+
+
+class Choice(enum.Enum, metaclass=_ChoiceType):
     """Base of the engine's enums: looking up a value that is not a member's is an :class:`ArgumentError`.
 
     >>> class Side(Choice):

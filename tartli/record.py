@@ -81,7 +81,13 @@ class ReplayError(TartliError):
         self.move_text = text
         self.cause = cause
         # The move is quoted once (an unreadable move's own message would quote it again), and cut if long.
-        why = cause.reason if isinstance(cause, InvalidMoveError) else cut(str(cause), 200)
+        why = (
+            cause.reason
+            if isinstance(cause, InvalidMoveError)
+            else cut(str(cause), 200)
+            if isinstance(cause, TartliError)
+            else shown(cause, 200)
+        )
         move = quoted(text) if isinstance(text, str) else shown(text)
         super().__init__(f"move {shown(index, 20)} {move}: {why}")
 
@@ -243,14 +249,20 @@ class Record:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record; the file is replaced whole or not at all.
 
-        ``path`` is a str or a :class:`pathlib.Path`; a path that cannot be written (a folder, a
-        missing folder, no permission) is an :class:`ArgumentError` and leaves no file behind.
+        ``path`` is a str or a :class:`pathlib.Path`: a regular file (replaced) or a new name. A path
+        that cannot be written (a folder, a missing folder, no permission) is an
+        :class:`ArgumentError` and leaves no file behind; so is a name that is not a regular file
+        (a symbolic link, a FIFO, a device, a socket: the rule of :meth:`load`), which is left as
+        it was, never replaced by a file nor written through.
         """
         target = Path(_path_arg(path))
         text = self.to_json().encode("utf-8")
         where = cut(printable(str(target)), 120)
         tmp: Path | None = None
         try:
+            kind = _not_a_file_to_replace(target)
+            if kind:
+                raise ArgumentError(f"{where}: cannot write the record there: it is {kind}")
             tmp = target.with_name(target.name + ".tmp")  # ValueError for a path without a name ("", ".")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NO_WAIT, 0o666)
             with os.fdopen(fd, "wb") as file:
@@ -258,7 +270,13 @@ class Record:
                 if not kind:
                     file.write(text)
             if not kind:
+                kind = _not_a_file_to_replace(target)  # it may have changed while the record was written
+                if kind:
+                    tmp.unlink()
+                    raise ArgumentError(f"{where}: cannot write the record there: it is {kind}")
                 tmp.replace(target)
+        except ArgumentError:
+            raise
         except (OSError, ValueError) as err:
             if tmp is not None:
                 with contextlib.suppress(OSError, ValueError):
@@ -340,6 +358,19 @@ def _not_regular(mode: int) -> str:
         return "a folder, not a record file"
     kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
     return f"{kind}, not a regular file"
+
+
+def _not_a_file_to_replace(target: Path) -> str:
+    """What ``target`` is if :meth:`Record.save` must not replace it ("" for a regular file or a new name).
+
+    ``lstat``: a symbolic link is judged as itself, not by what it points to."""
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return ""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link, not a regular file"
+    return _not_regular(mode)
 
 
 def _why(err: OSError | ValueError) -> str:

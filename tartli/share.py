@@ -35,7 +35,7 @@ import zlib
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from tartli.errors import ArgumentError, TartliError, cut
+from tartli.errors import ArgumentError, TartliError, cut, printable, shown
 from tartli.game import HandState
 from tartli.i18n import _
 from tartli.record import Record, ReplayError
@@ -46,6 +46,8 @@ programs keep addresses of a few thousand characters whole)."""
 MAX_RECORD_CHARS = 16 * 1024
 """The most a ``record`` value may unpack to (a whole hand's record is about 1,000 characters of
 compact JSON): the inflater stops there, so a small link cannot unpack to megabytes."""
+MAX_CODE_LIMIT = 1 << 24
+"""The largest bound :func:`unpack` takes, in characters or bytes (16 MiB): a code is read in memory."""
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 _QUERY_KEYS = ("record", "move", "as")
 
@@ -65,33 +67,48 @@ class ShareError(TartliError):
 
 def pack(data: object) -> str:
     """Any JSON value as compact JSON, zlib-compressed, in base64url without padding (a link's or a
-    progress code's text)."""
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+    progress code's text); an :class:`ArgumentError` for a value JSON cannot hold."""
+    try:
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True, allow_nan=False)
+        packed = text.encode("utf-8")  # a lone surrogate ("\udcff") is no UTF-8: a UnicodeEncodeError (a ValueError)
+    except (TypeError, ValueError, RecursionError) as err:  # not JSON, nan, a loop, an int over 4,300 digits
+        raise ArgumentError(f"pack takes a JSON value: {cut(printable(str(err)), 120)}") from None
+    return base64.urlsafe_b64encode(zlib.compress(packed, 9)).decode("ascii").rstrip("=")
+
+
+class CodeError(ArgumentError):
+    """A code :func:`unpack` cannot read; the message says why in a few words (the caller says what
+    the code was)."""
 
 
 def unpack(code: str, max_chars: int, max_bytes: int) -> object:
-    """The JSON value :func:`pack` made, or ``ValueError`` saying why not in a few words (the caller
-    says what the code was). ``code`` over ``max_chars`` is refused unread; it is inflated to at most
-    ``max_bytes`` (a zip bomb stops there)."""
-    if not isinstance(code, str) or len(code) > max_chars:
-        raise ValueError("too long")
+    """The JSON value :func:`pack` made, or a :class:`CodeError` (a ``ValueError``) saying why not in
+    a few words (the caller says what the code was). ``code`` over ``max_chars`` is refused unread;
+    it is inflated to at most ``max_bytes`` (a zip bomb stops there)."""
+    if type(max_chars) is not int or not 0 <= max_chars <= MAX_CODE_LIMIT:
+        raise ArgumentError(f"max_chars is a whole number from 0 to {MAX_CODE_LIMIT:,}, not {shown(max_chars, 30)}")
+    if type(max_bytes) is not int or not 0 <= max_bytes <= MAX_CODE_LIMIT:
+        raise ArgumentError(f"max_bytes is a whole number from 0 to {MAX_CODE_LIMIT:,}, not {shown(max_bytes, 30)}")
+    if not isinstance(code, str):
+        raise CodeError(f"not text: {type(code).__name__}")
+    if len(code) > max_chars:
+        raise CodeError("too long")
     code = code.strip()
     if not code or not _BASE64URL.fullmatch(code) or len(code) % 4 == 1:
-        raise ValueError("not base64url")
+        raise CodeError("not base64url")
     inflater = zlib.decompressobj()
     try:
         data = inflater.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), max_bytes + 1)
     except (binascii.Error, zlib.error):
-        raise ValueError("not zlib data") from None
+        raise CodeError("not zlib data") from None
     if len(data) > max_bytes or inflater.unconsumed_tail:
-        raise ValueError("too large")
+        raise CodeError("too large")
     if not inflater.eof:
-        raise ValueError("cut short")
+        raise CodeError("cut short")
     try:
         return json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError):
-        raise ValueError("not JSON") from None
+        raise CodeError("not JSON") from None
 
 
 def record_code(record: Record) -> str:
@@ -168,10 +185,9 @@ class SharedPosition:
     seat: int = 0
 
     def __post_init__(self) -> None:
-        if type(self.move) is not int or not 0 <= self.move <= len(self.record.moves):
-            raise ArgumentError(f"move is 0 to {len(self.record.moves)}, not {self.move!r}")
-        if self.seat not in (0, 1) or type(self.seat) is not int:
-            raise ArgumentError(f"seat is 0 or 1, not {self.seat!r}")
+        if not isinstance(self.record, Record):
+            raise ArgumentError(f"record is a Record, not {shown(self.record)}")
+        _check_place(self.record, self.move, self.seat)
 
     def state(self) -> HandState:
         """The hand after the first :attr:`move` moves of the record."""
@@ -220,8 +236,19 @@ def _number(fields: dict[str, list[str]], name: str, default: int, top: int) -> 
     return int(text)
 
 
+def _check_place(record: Record, move: int | None, seat: int) -> None:
+    """``move`` (None: all) and ``seat`` of a position of ``record``: else an :class:`ArgumentError`."""
+    if move is not None and (type(move) is not int or not 0 <= move <= len(record.moves)):
+        raise ArgumentError(f"move is 0 to {len(record.moves)}, not {shown(move, 30)}")
+    if type(seat) is not int or seat not in (0, 1):
+        raise ArgumentError(f"seat is 0 or 1, not {shown(seat, 30)}")
+
+
 def share_query(record: Record, move: int | None = None, seat: int = 0) -> str:
     """The query of a link to ``record`` after ``move`` moves (default all), the learner in ``seat``."""
+    if not isinstance(record, Record):
+        raise ArgumentError(f"share_query takes a Record, not {type(record).__name__}")
+    _check_place(record, move, seat)
     pairs = [("record", record_code(record))]
     if move is not None and move != len(record.moves):
         pairs.append(("move", str(move)))
@@ -233,6 +260,8 @@ def share_query(record: Record, move: int | None = None, seat: int = 0) -> str:
 def share_url(base: str, record: Record, move: int | None = None, seat: int = 0) -> str:
     """``base`` (a page's address, maybe with ``?lang=hu``) with the position's query added; a
     ``record``, ``move`` or ``as`` it had is replaced."""
+    if not isinstance(base, str):  # a range or an endless iterator would be searched for "#" for ever
+        raise ArgumentError(f"share_url: base is a page's address (text), not {shown(base, 40)}")
     if "#" in base:
         base = base.split("#", 1)[0]
     path, _sep, query = base.partition("?")
@@ -243,6 +272,7 @@ def share_url(base: str, record: Record, move: int | None = None, seat: int = 0)
 __all__ = [
     "MAX_LINK_CHARS",
     "MAX_RECORD_CHARS",
+    "CodeError",
     "ShareError",
     "SharedPosition",
     "pack",

@@ -7,12 +7,17 @@ written.
 What "public" means, mechanically (:func:`public_targets`):
 
 * the engine's modules: ``tartli`` (its ``__all__``), ``tartli.cards``, ``errors``, ``game``,
-  ``match``, ``melds``, ``moves``, ``names``, ``record`` and ``rules`` (bots, rendering and widgets
+  ``match``, ``melds``, ``moves``, ``names``, ``record`` and ``rules`` (rendering and widgets
   are the engine's users, not its API; ``tartli._checks``, like any module whose name starts with
-  an underscore, is private);
-* in each, every name without a leading underscore bound to a function or a class defined in one
-  of these modules (``dataclass`` or ``random`` imported there are not; a class imported from a
-  sibling module counts once);
+  an underscore, is private); in each, every name without a leading underscore;
+* the API beside the engine (:data:`USERS`): ``tartli.share`` (its ``__all__``) and the bots:
+  ``tartli.bots`` (its ``__all__``) and the functions its notes send a user to (``hint``,
+  ``evaluate``, ``review``, ``cause``). The bots' other modules are their inner workings
+  (determinization, the search's playouts, the solver's positions) and their benchmarks
+  (``tournament.run_*``, ``bench``: a count of hands there is a request for that much time);
+* of those names, each bound to a function or a class defined in one of these modules
+  (``dataclass`` or ``random`` imported there are not; a class imported from a sibling module
+  counts once);
 * of each such class: its constructor (for an enum, ``Suit(value)``; a base of enums without
   members has none) and every attribute without a leading underscore defined in its body or in a
   base from these modules: functions, classmethods, staticmethods and properties. Methods and
@@ -53,11 +58,15 @@ from hypothesis import Phase as Stage
 from hypothesis import strategies as st
 
 from tartli import CARDS, Card, Deal, HandState, Match, Meld, Record, RuleSet, TartliError, names
+from tartli.bots import HandReview, HeuristicBot, HintBot, RandomBot, SearchBot
+from tartli.bots.evaluate import Budget
+from tartli.bots.review import review
 from tartli.cards import Rank, Suit
 from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
 from tartli.melds import BELA, Contest, MeldKind, contest
 from tartli.moves import Declare, GoOut, Play
 from tartli.names import Named
+from tartli.share import SharedPosition, record_code
 from tests.test_errors import snapshot
 
 MODULES = (
@@ -72,6 +81,15 @@ MODULES = (
     "tartli.record",
     "tartli.rules",
 )
+USERS = {
+    "tartli.bots": None,  # its __all__
+    "tartli.bots.hint": ("hint",),
+    "tartli.bots.evaluate": ("evaluate", "Budget"),
+    "tartli.bots.review": ("review",),
+    "tartli.bots.explain": ("cause",),
+    "tartli.share": None,
+}
+"""The public API beside the engine's modules: a module and its public names (None: its ``__all__``)."""
 EXAMPLE = Path(__file__).resolve().parent / "data" / "example.json"
 FILES = {"record.json": EXAMPLE.read_bytes(), "latin1.json": '{"format": "tartli/1", "x": "é"}'.encode("latin-1")}
 TIME_LIMIT = 5.0
@@ -92,7 +110,8 @@ class Target:
 
 
 def _ours(obj: object) -> bool:
-    return getattr(obj, "__module__", None) in MODULES
+    module = getattr(obj, "__module__", None)
+    return module in MODULES or module == "tartli.share" or str(module).startswith("tartli.bots.")
 
 
 def _class_members(cls: type) -> Iterator[tuple[str, str]]:
@@ -116,17 +135,26 @@ def _class_members(cls: type) -> Iterator[tuple[str, str]]:
 def public_targets() -> list[Target]:
     targets: dict[str, Target] = {}
     done: set[int] = set()
+    exports: list[tuple[str, list[str]]] = []
     for module_name in MODULES:
         module = importlib.import_module(module_name)
-        exported = module.__all__ if module_name == "tartli" else [n for n in vars(module) if not n.startswith("_")]
+        exports.append((module_name, module.__all__ if module_name == "tartli" else list(vars(module))))
+    for module_name, chosen in USERS.items():
+        exports.append((module_name, list(importlib.import_module(module_name).__all__ if chosen is None else chosen)))
+    for module_name, exported in exports:
+        module = importlib.import_module(module_name)
         for name in exported:
+            if name.startswith("_"):
+                continue
             obj = getattr(module, name)
             if not (inspect.isfunction(obj) or inspect.isclass(obj)) or not _ours(obj) or id(obj) in done:
                 continue
             done.add(id(obj))
-            where = obj.__module__.removeprefix("tartli.")
+            where = obj.__module__.removeprefix("tartli.").removeprefix("bots.")
             if inspect.isfunction(obj):
                 targets[f"{where}.{name}"] = Target(f"{where}.{name}", obj, "", "function")
+                continue
+            if getattr(obj, "_is_protocol", False):  # an interface (Bot): the classes that have it are tested
                 continue
             kind = "enum" if issubclass(obj, enum.Enum) else "constructor"
             if kind == "enum" and not len(obj):  # a base of enums: it has no value to look up
@@ -151,7 +179,18 @@ def _state_template(moves: int, rules: RuleSet | None = None, out: bool = False)
     return state
 
 
+def _phase_two(trick: int) -> HandState:
+    """A hand in progress at ``trick`` (8-16): the solver's positions."""
+    state = HandState.from_seed(11)
+    while state.trick_number < trick:
+        state.push(next(m for m in state.legal_moves() if isinstance(m, Play)))
+    return state
+
+
 _STATES = [_state_template(0), _state_template(9, RuleSet.austrian()), _state_template(3, RuleSet.pais(), out=True)]
+_LATE = _phase_two(12)
+_LATE_VIEW = _LATE.view(_LATE.to_move or 0)
+_SHARED = SharedPosition(Record.from_state(_STATES[1], seed=7), 2, 1)
 _VIEW = _STATES[1].view(1)
 _EVENTS = _STATES[1].events
 _KVART, _VANNAK = Meld.parse("kvart:OA"), Meld.parse("vannak:U")
@@ -184,12 +223,28 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     Suit: [lambda: Suit.HEARTS, lambda: Suit.ACORNS],
     Rank: [lambda: Rank.OVER, lambda: Rank.SEVEN],
     Named: [lambda: CARDS[0].name("de"), lambda: _VANNAK.title("hu")],
+    RandomBot: [lambda: RandomBot(1)],
+    HeuristicBot: [HeuristicBot],
+    SearchBot: [lambda: SearchBot(1, samples=4, budget_ms=20.0)],
+    HintBot: [lambda: HintBot(budget=Budget(deals=4, min_deals=2))],
+    SharedPosition: [lambda: _SHARED],
+    HandReview: [lambda: _review()],
     Contest: [
         lambda: contest([_KVART], [_VANNAK], Suit.HEARTS, RuleSet()),
         lambda: contest([], [], Suit.HEARTS, RuleSet()),
     ],
 }
 """Instances of each public class with methods or properties (made by the engine, as a user gets them)."""
+
+
+_REVIEWS: list[HandReview] = []
+
+
+def _review() -> HandReview:
+    """The review of a late hand (made once: a review takes a while)."""
+    if not _REVIEWS:
+        _REVIEWS.append(review(_LATE, 0, budget=Budget(deals=4, min_deals=2)))
+    return _REVIEWS[0]
 
 
 def _instances_of(cls: type) -> list[Callable[[], Any]]:
@@ -290,12 +345,20 @@ OBJECTS: list[Callable[[], Any]] = [
     lambda: {"base": "austrian", "stichmatsch": True},
     lambda: (0, 0),
     lambda: [501, 250],
+    lambda: _LATE.copy(),
+    lambda: _LATE_VIEW,
+    HeuristicBot,
+    lambda: RandomBot(2),
+    lambda: Budget(deals=2, min_deals=1),
+    lambda: _SHARED,
+    lambda: record_code(_record()),
+    lambda: _SHARED.query(),
 ]
 SCALARS = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(),
-    st.sampled_from([0, 1, 2, -1, 3, 6, 8, 9, 13, 31, 32, 2**31, 2**32, 2**63, 2**64, -(2**64), 10**30]),
+    st.sampled_from([0, 1, 2, -1, 3, 6, 8, 9, 13, 31, 32, 2**31, 2**32, 2**63, 2**64, -(2**64), 10**30, 10**5000]),
     st.floats(),
     st.sampled_from([math.nan, math.inf, -math.inf, 0.0, 1.0]),
     st.text(alphabet=st.characters(blacklist_characters="/\\"), max_size=12),
@@ -553,3 +616,112 @@ def test_a_sweep_of_random_calls_raises_only_tartli_errors(sandbox: Path) -> Non
     for target_id, n in sorted(by_target.items()):
         print(f"  {n:5} {target_id}: {first[target_id]}")
     assert failed == 0
+
+
+# ----------------------------------------------------------------- endless and huge iterables
+
+ENDLESS = {
+    "count()": "itertools.count()",
+    "repeat('AH')": "itertools.repeat('AH')",
+    "repeat(card)": "itertools.repeat(CARDS[0])",
+    "range(10**18)": "range(10**18)",
+    "range(10**30)": "range(10**30)",
+}
+"""Iterables that a call must refuse before it reads them (their text: the child process makes them)."""
+
+_ENDLESS_CHILD = r"""
+import itertools, random, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # memory without bound: a MemoryError, not a swapped machine
+sys.path[:0] = sys.argv[1:3]
+import tests.test_api_contract as c
+from tartli import CARDS, TartliError
+from tartli.cards import parse_cards
+from tartli.share import share_url
+
+ENDLESS = {name: (lambda text=text: eval(text)) for name, text in c.ENDLESS.items()}
+rng = random.Random(42)
+
+
+def run(label, call):
+    print("start", label, flush=True)
+    began = time.perf_counter()
+    try:
+        call()
+        outcome = "returned"
+    except TartliError:
+        outcome = "TartliError"
+    except c.Hang:
+        outcome = "hang"
+    except BaseException as err:
+        outcome = type(err).__name__
+    print("end", f"{time.perf_counter() - began:.6f}", outcome, label, flush=True)
+
+
+# The issue's three, as they were written.
+run("share_url(range(10**18), None)", lambda: share_url(range(10**18), None))
+run("share_url(itertools.count(), record)", lambda: share_url(itertools.count(), c._record()))
+run("parse_cards(itertools.repeat('AH'))", lambda: parse_cards(itertools.repeat("AH")))
+# Every public callable, each parameter in turn an endless or huge iterable, the others values of
+# the contract's sweep (drawn reproducibly).
+c.furnish()
+for target in c.TARGETS:
+    if target.kind in ("property", "enum"):
+        continue
+    for make in c._instances_of(target.owner)[:1] if target.kind == "method" else [lambda: target.owner]:
+        owner = make()
+        func = owner if target.kind in ("function", "constructor") else getattr(owner, target.name)
+        params = list(c._signature(func, target.kind).parameters.values())
+        for i, param in enumerate(params):
+            if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+                continue
+            for name, endless in ENDLESS.items():
+                for _draw in range(2):
+                    args, kwargs = [], {}
+                    for j, other in enumerate(params):
+                        if other.kind in (other.VAR_POSITIONAL, other.VAR_KEYWORD):
+                            continue
+                        if j != i and other.default is not other.empty:
+                            continue
+                        value = endless() if j == i else rng.choice(c.OBJECTS)()
+                        if other.kind is other.KEYWORD_ONLY:
+                            kwargs[other.name] = value
+                        else:
+                            args.append(value)
+                    with c.time_limit(c.TIME_LIMIT):  # a loop in Python is stopped; one in C only by the parent
+                        run(f"{target.id} {param.name}={name}", lambda: func(*args, **kwargs))
+print("finished", flush=True)
+"""
+
+
+def test_endless_and_huge_iterables_are_refused_not_read(sandbox: Path) -> None:
+    """``share_url(range(10**18), None)``, ``parse_cards(itertools.repeat('AH'))`` and every public
+    callable given an endless or huge iterable in each parameter in turn: refused with a TartliError
+    (or answered) before the iterable is read through. A call in a C loop cannot be interrupted, so
+    the calls run in a child process under a watchdog (and a memory limit); the slowest refusals are
+    printed (a measure, not an assertion)."""
+    import subprocess
+    import sys
+
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _ENDLESS_CHILD, root, str(Path(__file__).resolve().parent)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=sandbox,
+    )
+    try:
+        out, err = proc.communicate(timeout=300)  # all of them take about 20 s
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        started = [line for line in out.splitlines() if line.startswith("start ")]
+        pytest.fail(f"no answer: {started[-1][6:] if started else 'before the first call'}")
+    assert "finished" in out.splitlines(), err[-2000:]
+    ends = [line.split(" ", 3) for line in out.splitlines() if line.startswith("end ")]
+    broken = [(outcome, label) for _end, _seconds, outcome, label in ends if outcome not in ("TartliError", "returned")]
+    slowest = sorted(ends, key=lambda e: -float(e[1]))[:5]
+    print(f"\n{len(ends)} calls with an endless or huge iterable; slowest:")
+    for _end, seconds, outcome, label in slowest:
+        print(f"  {float(seconds):8.4f} s  {outcome:12} {label}")
+    assert not broken, broken[:20]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -806,3 +807,47 @@ def test_b2_a_second_bela_under_pais_cites_b2() -> None:
     assert state.meld_points == [40, 0]
     state.push("1: play XA")
     refuse(state, "0: declare bela", "B2", "once")
+
+
+def _kind(path: Path) -> tuple[int, int, bytes | str]:
+    """What ``path`` is, as itself (not what it points to): its mode, its device, and its content
+    or link target (a FIFO or a device: nothing read)."""
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode):
+        return info.st_mode, info.st_rdev, os.readlink(path)
+    return info.st_mode, info.st_rdev, path.read_bytes() if stat.S_ISREG(info.st_mode) else b""
+
+
+def test_record_save_refuses_a_name_that_is_not_a_regular_file(tmp_path: Path) -> None:
+    """A symbolic link, a FIFO and a device node are refused as Record.load refuses them, each left
+    as it was (save once replaced each with a regular file: run as root, /dev/zero became JSON)."""
+    record = Record.from_json(EXAMPLE.read_text(encoding="utf-8"))
+    kept = tmp_path / "kept.json"
+    kept.write_text("{}", encoding="utf-8")
+    (tmp_path / "link.json").symlink_to(kept)
+    (tmp_path / "dangling.json").symlink_to(tmp_path / "nowhere.json")
+    os.mkfifo(tmp_path / "fifo.json")
+    names = ["link.json", "dangling.json", "fifo.json"]
+    try:  # a device node of our own (the same as /dev/null): the machine's own are never a target here
+        os.mknod(tmp_path / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        names.append("null")
+    except PermissionError:  # not root: the FIFO and the links still are tested
+        pass
+    before = {name: _kind(tmp_path / name) for name in names}
+    for name, match in [
+        ("link.json", "a symbolic link, not a regular file"),
+        ("dangling.json", "a symbolic link, not a regular file"),
+        ("fifo.json", "a FIFO, not a regular file"),
+        ("null", "a device, not a regular file"),
+    ]:
+        if name in names:
+            with pytest.raises(ArgumentError, match=f"cannot write the record there: it is {match}"):
+                record.save(tmp_path / name)
+    assert {name: _kind(tmp_path / name) for name in names} == before
+    assert kept.read_text(encoding="utf-8") == "{}"
+    assert not (tmp_path / "nowhere.json").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, "kept.json"])  # no temporary file left
+    # A regular file and a new name are written as before.
+    record.save(kept)
+    record.save(tmp_path / "new.json")
+    assert Record.load(kept) == Record.load(tmp_path / "new.json") == record

@@ -16,13 +16,13 @@ SCHOOL = {
     "tartli.trainers.lesson02.which-card-wins": json.dumps(
         {"lesson02.which-card-wins": {"best": 3, "stages": 2, "solved": 11, "tries": 12, "clean": 1, "slips": 0}}
     ),
-    "tartli.trainers.lesson05.melds": json.dumps({"lesson05.melds": {"best": 1, "stages": 1, "solved": 5}}),
+    "tartli.trainers.lesson05.find-melds": json.dumps({"lesson05.find-melds": {"best": 1, "stages": 1, "solved": 5}}),
     "tartli.steps.04_phase_one.ipynb": "6",
     "tartli.steps.04_phase_one.ipynb.done": "[1, 2, 3, 4, 5]",
     "tartli.table.table": '{"tartli-table": 1}',  # the kept game: not progress
 }
 PHONE = {
-    "tartli.trainers.lesson05.melds": json.dumps({"lesson05.melds": {"best": 2, "stages": 1, "solved": 6}}),
+    "tartli.trainers.lesson05.find-melds": json.dumps({"lesson05.find-melds": {"best": 2, "stages": 1, "solved": 6}}),
     "tartli.trainers.lesson02.which-card-wins": json.dumps({"lesson02.which-card-wins": {"best": 1, "stages": 1}}),
     "tartli.steps.04_phase_one.ipynb": "8",
     "tartli.steps.04_phase_one.ipynb.done": "[7]",
@@ -37,7 +37,7 @@ def test_a_code_is_short_and_leaves_the_kept_game_out() -> None:
     code = progress_code(SCHOOL)
     assert code.startswith("P1") and len(code) < 200
     records, steps = read_code(code)
-    assert set(records) == {"trainers.lesson02.which-card-wins", "trainers.lesson05.melds"}
+    assert set(records) == {"trainers.lesson02.which-card-wins", "trainers.lesson05.find-melds"}
     assert steps == {"04_phase_one.ipynb": [6, [1, 2, 3, 4, 5]]}
 
 
@@ -50,7 +50,7 @@ def test_loading_in_an_empty_browser_gives_the_same_stars() -> None:
 
 def test_loading_merges_the_best_of_each_and_never_loses_a_star() -> None:
     phone = _after(PHONE, merge_code(progress_code(SCHOOL), PHONE))
-    melds = json.loads(phone["tartli.trainers.lesson05.melds"])["lesson05.melds"]
+    melds = json.loads(phone["tartli.trainers.lesson05.find-melds"])["lesson05.find-melds"]
     cards = json.loads(phone["tartli.trainers.lesson02.which-card-wins"])["lesson02.which-card-wins"]
     assert (melds["best"], melds["solved"], cards["best"], cards["stages"]) == (2, 6, 3, 2)
     assert phone["tartli.steps.04_phase_one.ipynb"] == "8"  # the further step stays
@@ -113,3 +113,18 @@ def test_a_code_carries_the_wrong_answers_to_each_question_and_merging_keeps_the
     assert merge_code(code, mine)["tartli.steps.01_pack.slips"] == '{"2":2,"4":1}'
     old = progress_code({"tartli.steps.01_pack": "3"})
     assert read_code(old)[1] == {"01_pack": [3, []]}
+
+
+def test_exercises_the_course_does_not_have_are_ignored() -> None:
+    """A code claiming 1,000 made-up exercises (3 stars each) brings no star and writes nothing for
+    them; the course's own exercise in the same code is taken in (ignored, not refused: a code of an
+    older course keeps the rest of its progress)."""
+    made_up = {f"trainers.fake{n}": {f"fake{n}": [3, 3, 9, 9, 9, 0]} for n in range(999)}
+    real = {"trainers.lesson01.name-the-card": {"lesson01.name-the-card": [2, 1, 5, 6, 0, 0]}}
+    code = "P1" + pack({"p": {**made_up, **real}, "s": {}})
+    assert len(read_code(code)[0]) == 1000  # read as they are (a class's report refuses such a code)
+    writes = merge_code(code, {})
+    assert list(writes) == ["tartli.trainers.lesson01.name-the-card"]
+    assert stars(writes) == 2
+    # A browser that holds made-up records (written by hand) is not counted for them either.
+    assert stars({**writes, "tartli.trainers.fake": json.dumps({"fake": {"best": 3}})}) == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import http.client
+import io
 import json
 import random
 import re
@@ -13,6 +14,7 @@ import socket
 import subprocess
 import sys
 import types
+import urllib.error
 import urllib.request
 import zipfile
 from html import escape as html_escape
@@ -453,3 +455,105 @@ def test_the_built_pages_carry_their_first_screen(tmp_path: Path) -> None:
             notebook = json.loads((contents / name).read_text(encoding="utf-8"))
             assert notebook["metadata"]["tartli"]["first_screen"] == first_screen(page, lang), name
             assert notebook["metadata"]["tartli"]["title"]  # what the notebook's own metadata held is kept
+
+
+def _fetch(base: str, path: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(base + path, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def test_the_static_server_closes_idle_connections_and_answers_meanwhile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1,000 connections that send nothing (or half a request) hold no thread, a browser's request
+    is answered meanwhile, and each is closed once its read timeout (10 s) is over, or sooner when
+    it is among the oldest of more than 512 waiting. (As the server is started for a class.)"""
+    import threading
+    import time
+
+    (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
+    threads_before = threading.active_count()
+    server, base = site.serve_in_thread(tmp_path)
+    host, port = server.server_address[:2]
+    idle: list[socket.socket] = []
+    try:
+        opened = time.perf_counter()
+        for n in range(1000):
+            sock = socket.create_connection((str(host), port))
+            if n % 2:
+                sock.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n")  # half a request, never ended
+            idle.append(sock)
+        threads_with_idle = threading.active_count()
+        began = time.perf_counter()
+        assert _fetch(base, "index.html") == (200, b"<p>hi</p>")
+        answered = time.perf_counter() - began
+        for sock in idle:
+            sock.settimeout(30)  # a watchdog: a connection kept open for ever fails here, not hangs
+            assert sock.recv(1024) == b""
+        closed = time.perf_counter() - opened
+        log = capsys.readouterr().err
+        with capsys.disabled():
+            print(
+                f"\n1,000 idle connections: {threads_with_idle - threads_before} threads more than before;"
+                f" a request answered in {answered * 1000:.1f} ms meanwhile; all closed {closed:.1f} s after"
+                f" the first opened (read timeout 10 s); log: {log.strip()!r}"
+            )
+        assert threads_with_idle - threads_before <= 10  # the gathering thread and the workers: none per connection
+        assert getattr(server, "closed_idle", None) == 1000
+        assert "Traceback" not in log
+        assert all(len(line) < 400 for line in log.splitlines())
+    finally:
+        for sock in idle:
+            sock.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_static_server_closes_the_oldest_waiting_connection_when_too_many_wait(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
+    server, base = site.serve_in_thread(tmp_path, read_timeout=60.0, max_waiting=20, log=io.StringIO())
+    host, port = server.server_address[:2]
+    idle = [socket.create_connection((str(host), port)) for _ in range(100)]
+    try:
+        assert _fetch(base, "index.html") == (200, b"<p>hi</p>")  # it waited behind 100 idle ones
+        idle[0].settimeout(30)
+        assert idle[0].recv(1024) == b""  # the oldest was closed long before its 60 s
+    finally:
+        for sock in idle:
+            sock.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_static_server_answers_odd_requests_in_one_line_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A NUL byte in the path is a 400 (it was a dropped connection and a 29-line traceback), a
+    folder without index.html is a 404 (it was a listing of its files), a 60 KB address is logged in
+    one short line."""
+    (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "secret-name.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "index.html").write_text("<p>sub</p>", encoding="utf-8")
+    server, base = site.serve_in_thread(tmp_path)
+    try:
+        for path in ("%00", "a%00b.html", "sub/%00", "data/%00/x"):
+            assert _fetch(base, path)[0] == 400, path
+        code, body = _fetch(base, "data/")
+        assert code == 404 and b"secret-name" not in body
+        assert _fetch(base, "sub/") == (200, b"<p>sub</p>")  # a folder with its index: the page
+        assert _fetch(base, "x" * 60_000)[0] in (404, 414)
+        assert _fetch(base, "index.html") == (200, b"<p>hi</p>")
+    finally:
+        server.shutdown()
+        server.server_close()
+    printed = capsys.readouterr()
+    lines = printed.err.splitlines()
+    assert "Traceback" not in printed.err + printed.out
+    assert len(lines) == 6, lines  # the four 400s and two 404s
+    assert all(len(line) <= 320 for line in lines), max(map(len, lines))
+    assert lines[0].startswith("tartli.site: 400 127.0.0.1 GET /%00 HTTP/1.1"), lines[0]

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from tartli._checks import checked
+from tartli.errors import ArgumentError, shown
 from tartli.game import PlayerView
 from tartli.moves import GoOut, Move
 
@@ -33,14 +35,26 @@ def right_claim(view: PlayerView) -> GoOut | None:
     a maccs that the window gives; in B2's both-over state, where any claim is valid, only by the
     player with the higher total.
 
-    Every bot starts here, so this is also where a view with no move is refused (ValueError).
+    Every bot starts here, so this is also where anything but a view, or a view with no move, is
+    refused (:class:`~tartli.errors.ArgumentError`).
     """
+    checked(view, PlayerView, "a bot's view", "state.view(player)")
     if not view.legal_moves:
-        raise ValueError("no legal move: the hand is over or it is not this player's turn")
+        raise ArgumentError("no legal move: the hand is over or it is not this player's turn")
     claim = view.claim(view.player)  # S3's claim window included
     if not claim.valid or claim.winner != view.player:  # B2's both-over state: only the higher total wins
         return None
     return next((m for m in view.legal_moves if isinstance(m, GoOut)), None)
+
+
+def bot_rng(seed: object, rng: object) -> random.Random:
+    """A bot's random generator: ``rng`` if given (a :class:`random.Random`), else one from ``seed``
+    (None or a whole number)."""
+    if rng is not None:
+        return checked(rng, random.Random, "rng", "random.Random(1)")
+    if seed is not None and type(seed) is not int:
+        raise ArgumentError(f"seed is None or a whole number, not {shown(seed, 30)}")
+    return random.Random(seed)
 
 
 class RandomBot:
@@ -49,7 +63,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(seed)
+        self.rng = bot_rng(seed, rng)
 
     def choose(self, view: PlayerView) -> Move:
         claim = right_claim(view)

@@ -49,11 +49,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from tartli._checks import checked, checked_whole
 from tartli.bots.determinize import Sampler, build_state
 from tartli.bots.search import hand_difference, playout_results
 from tartli.bots.solver import solve
 from tartli.cards import TOTAL_CARD_POINTS, Rank
-from tartli.errors import TartliError
+from tartli.errors import ArgumentError, TartliError, shown
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.melds import Meld
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play
@@ -145,6 +146,11 @@ class Evaluation:
 # ----------------------------------------------------------------------------- phase 1
 
 
+MAX_DEALS = 1000
+"""The most deals a phase-1 evaluation may sample (about 8 s on this project's machine; the course
+samples 48)."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much a phase-1 evaluation samples. The course has one, :data:`COURSE`: the Hint, the
@@ -167,8 +173,12 @@ class Budget:
     drop: float = 11.0
 
     def __post_init__(self) -> None:
-        if type(self.deals) is not int or self.deals < 1:
-            raise TartliError(f"deals is a whole number of 1 or more, not {self.deals!r}")
+        if type(self.deals) is not int or not 1 <= self.deals <= MAX_DEALS:
+            raise ArgumentError(f"deals is a whole number from 1 to {MAX_DEALS:,}, not {shown(self.deals, 30)}")
+        checked_whole(self.min_deals, "min_deals", 0, MAX_DEALS)
+        checked_whole(self.batch, "batch", 1, MAX_DEALS)
+        if type(self.drop) not in (int, float) or math.isnan(self.drop):
+            raise ArgumentError(f"drop is a number of points, not {shown(self.drop, 30)}")
 
 
 COURSE = Budget()
@@ -396,6 +406,7 @@ def evaluate(view: PlayerView, budget: Budget = COURSE) -> Evaluation:
     """
     if not isinstance(view, PlayerView):
         raise TartliError("an evaluation needs a player's view (state.view(player))")
+    checked(budget, Budget, "budget", "Budget(deals=48)")
     if view.status is not Status.IN_PROGRESS or view.to_move != view.player:
         raise TartliError("no move to judge: the hand is over or it is not this player's turn")
     seed = position_seed(view)

@@ -31,9 +31,11 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tartli._checks import checked, checked_real
 from tartli.bots.evaluate import Evaluation, Line
 from tartli.game import PlayerView
 from tartli.i18n import _
@@ -140,6 +142,11 @@ def cause(view: PlayerView, evaluation: Evaluation, move: Move, loss: float | No
     """The main reason ``move`` did worse than the evaluation's best move, in a sentence of the
     page's language (see the module notes), or None when no single cause explains enough of it."""
     from tartli.bots.hint import move_phrase  # the hint's words for a move (it imports this module's neighbours)
+
+    checked(view, PlayerView, "the view", "state.view(player)")
+    checked(evaluation, Evaluation, "the evaluation", "evaluate(view)")
+    if loss is not None:
+        checked_real(loss, "loss", -math.inf, math.inf)
 
     if loss is None:
         loss = evaluation.of(move).loss

@@ -41,6 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tartli._checks import checked
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import COURSE, Budget, Evaluation, evaluate, phase_two_state, position_seed
 from tartli.bots.explain import cause
@@ -92,6 +93,7 @@ def hint(view: PlayerView, *, budget: Budget = COURSE) -> Hint:
     """
     if not isinstance(view, PlayerView):
         raise TartliError("a hint needs a player's view (state.view(player))")
+    checked(budget, Budget, "budget", "Budget(deals=48)")
     moves = view.legal_moves
     me = view.player
     if not moves:
@@ -144,7 +146,9 @@ class HintBot:
     name = "hint"
 
     def __init__(self, *, budget: Budget = COURSE) -> None:
-        self.budget = budget  # the Hint is the same for the same position: it needs no seed
+        self.budget = checked(
+            budget, Budget, "budget", "Budget(deals=48)"
+        )  # the Hint is the same for the same position: it needs no seed
 
     def choose(self, view: PlayerView) -> Move:
         return hint(view, budget=self.budget).move

@@ -89,6 +89,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tartli._checks import bounded, checked, checked_whole
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import (
     COURSE,
@@ -103,7 +104,7 @@ from tartli.bots.evaluate import (
 from tartli.bots.explain import cause
 from tartli.bots.hint import _broken_melds, _phase_one_facts, _sure, move_phrase
 from tartli.bots.search import playout_values
-from tartli.errors import ArgumentError, Choice, TartliError
+from tartli.errors import ArgumentError, Choice, TartliError, shown
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.i18n import _, ngettext
 from tartli.moves import Declare, GoOut, Move, Pass, Play, coerce_move
@@ -358,7 +359,7 @@ class HandReview:
         if isinstance(decision, int) and not isinstance(decision, bool):
             found = next((d for d in self.decisions if d.index == decision), None)
             if found is None:
-                raise ArgumentError(f"no decision of player {self.player} at move {decision}")
+                raise ArgumentError(f"no decision of player {self.player} at move {shown(decision, 30)}")
             decision = found
         if not isinstance(decision, Decision) or decision.position is None:
             raise ArgumentError("Try again needs a decision of this review")
@@ -510,12 +511,18 @@ def review(
     else:
         raise ArgumentError("a review needs a HandState or a Record")
     if player not in (0, 1) or isinstance(player, bool):
-        raise ArgumentError(f"a player is 0 or 1, not {player!r}")
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
     if samples is not None:
         if type(samples) is not int or samples < 1:
-            raise ArgumentError(f"samples is a whole number of 1 or more, not {samples!r}")
+            raise ArgumentError(f"samples is a whole number of 1 or more, not {shown(samples, 30)}")
         budget = Budget(deals=samples)
-    mine = None if moves is None else frozenset(moves)
+    checked(budget, Budget, "budget", "Budget(deals=48)")
+    if offered is not None and not callable(offered):
+        raise ArgumentError(f"offered is None or a function of a move, not {shown(offered, 30)}")
+    if progress is not None and not callable(progress):
+        raise ArgumentError(f"progress is None or a function of (done, total), not {shown(progress, 30)}")
+    checked_whole(costly, "costly", 0, MAX_MOVES)
+    mine = None if moves is None else _move_indices(moves)
     replay = HandState(state.deal, state.rules, state.scores_in)
     points: list[tuple[int, HandState, Move]] = []
     for index, move in enumerate(state.moves):
@@ -545,6 +552,19 @@ def review(
     decisions = [dataclasses.replace(d, costly=True) if d.index in marked else d for d in decisions]
     summary = _summary(state, player, decisions)
     return HandReview(player, tuple(decisions), summary, budget.deals, time.perf_counter() - start, phase1)
+
+
+MAX_MOVES = 1000
+"""More moves than any hand has (a hand has at most a few dozen): the bound of ``moves`` and ``costly``."""
+
+
+def _move_indices(moves: object) -> frozenset[int]:
+    """``moves`` of :func:`review`: indices of moves, read to a bound."""
+    items = bounded(moves, "moves", MAX_MOVES)
+    try:
+        return frozenset(items)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable item: a list among them
+        raise ArgumentError("moves: indices of the hand's moves (whole numbers)") from None
 
 
 def _is_decision(state: HandState, move: Move, offered: Callable[[Move], bool] | None = None) -> bool:

@@ -43,13 +43,15 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from tartli.bots.base import right_claim
+from tartli._checks import bounded, checked, checked_real, checked_whole
+from tartli.bots.base import bot_rng, right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
 from tartli.bots.heuristic import HeuristicBot, phase2_card
 from tartli.bots.solver import against_rules_of_thumb, solve
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, indices_of, mask_of
+from tartli.errors import ArgumentError
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
@@ -241,6 +243,12 @@ def playout_values(base: HandState, moves: Sequence[Move], player: int, seed: fl
     return playout_results(base, moves, seed, lambda state: hand_difference(state, player))
 
 
+MAX_BUDGET_MS = 60_000.0
+"""The longest a search may think (a minute: the Hard computer takes 120 ms)."""
+MAX_SAMPLES = 100_000
+"""The most deals a search may sample for a decision (the benchmarks use a few hundred)."""
+
+
 class SearchBot:
     """PIMC in phase 1, the exact solver in phase 2 (see the module notes)."""
 
@@ -260,17 +268,17 @@ class SearchBot:
         temperature: float | None = 4.0,
         swindle: bool = True,
     ) -> None:
-        self.rng = rng if rng is not None else random.Random(seed)
-        self.budget_ms = budget_ms
-        self.samples = samples
+        self.rng = bot_rng(seed, rng)
+        self.budget_ms = checked_real(budget_ms, "budget_ms", 0.001, MAX_BUDGET_MS)
+        self.samples = None if samples is None else checked_whole(samples, "samples", 1, MAX_SAMPLES)
         self._rules_of_thumb = HeuristicBot()
         self.last_samples = 0
-        self.prior = prior
-        self.width = width
-        self.win_bonus = win_bonus
-        self.infer = infer
-        self.temperature = temperature
-        self.swindle = swindle
+        self.prior = checked_real(prior, "prior", -1000.0, 1000.0)
+        self.width = checked_whole(width, "width", 1, 32)
+        self.win_bonus = checked_real(win_bonus, "win_bonus", -1000.0, 1000.0)
+        self.infer = checked(infer, bool, "infer")
+        self.temperature = None if temperature is None else checked_real(temperature, "temperature", 0.01, 1000.0)
+        self.swindle = checked(swindle, bool, "swindle")
 
     def choose(self, view: PlayerView) -> Move:
         return self.choose_with_reason(view)[0]
@@ -376,6 +384,12 @@ class SearchBot:
         """The phase-1 search of the module notes for the player to move: the shortlist, each candidate's
         sampled result, and the move chosen (``prior`` counted for the rule of thumb's move only in the
         choice, never in the means)."""
+        checked(view, PlayerView, "a bot's view", "state.view(player)")
+        legal = view.legal_moves
+        chosen = bounded(candidates, "candidates", len(legal))
+        if not chosen or any(m not in legal for m in chosen):
+            raise ArgumentError("candidates: one or more of the view's legal moves, and nothing else")
+        candidates = cast("list[Move]", chosen)  # each equals a legal move: a move of the same type
         me = view.player
         hint = self._rules_of_thumb.choose(view)
         candidates = self._shortlist(view, candidates, hint)

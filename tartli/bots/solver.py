@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tartli._checks import checked
 from tartli.bots.heuristic import phase2_card
 from tartli.cards import (
     LAST_TRICK_BONUS,
@@ -50,6 +51,7 @@ from tartli.cards import (
     indices_of,
     mask_of,
 )
+from tartli.errors import ArgumentError, shown
 from tartli.game import PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.i18n import _, joined, the
 from tartli.moves import PLAYS, Play
@@ -131,14 +133,17 @@ class Solution:
 def position_of(source: HandState | PlayerView) -> PhaseTwoPosition:
     """The phase-2 position of a state, or of a player's view (the opponent's hand is then what is unseen).
 
-    Raises ``ValueError`` outside phase 2 (the talon must be empty and the hand not over).
+    Raises an :class:`~tartli.errors.ArgumentError` (a ``ValueError``) for anything else and outside
+    phase 2 (the talon must be empty and the hand not over).
     """
+    if not isinstance(source, HandState | PlayerView):
+        raise ArgumentError(f"the solver takes a HandState or a PlayerView, not {shown(source)}")
     if source.status is not Status.IN_PROGRESS or source.trick_number <= PHASE1_TRICKS:
-        raise ValueError("the solver needs a phase-2 position (tricks 8-16 of a hand in progress)")
+        raise ArgumentError("the solver needs a phase-2 position (tricks 8-16 of a hand in progress)")
     if isinstance(source, PlayerView):
         me = source.player
         if source.talon_size or source.indicator is not None:
-            raise ValueError("the talon is not empty: the opponent's hand is not known yet")
+            raise ArgumentError("the talon is not empty: the opponent's hand is not known yet")
         mine = mask_of(source.hand)
         theirs = mask_of(source.unseen) | mask_of(source.opponent_known)
         hands = (mine, theirs) if me == 0 else (theirs, mine)
@@ -458,6 +463,7 @@ def solve(source: HandState | PlayerView | PhaseTwoPosition, *, all_values: bool
     otherwise only the best plays are identified (cheaper: null-window tests).
     """
     pos = source if isinstance(source, PhaseTwoPosition) else position_of(source)
+    checked(all_values, bool, "all_values")
     search = _Search(pos)
     me = pos.to_move
     sign = 1 if me == 0 else -1

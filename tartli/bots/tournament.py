@@ -31,6 +31,7 @@ from tartli.bots.evaluate import COURSE, Budget
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.hint import HintBot
 from tartli.bots.search import SearchBot
+from tartli.errors import ArgumentError, shown
 from tartli.game import Deal, HandState
 from tartli.match import Match
 from tartli.rules import RuleSet
@@ -51,6 +52,8 @@ def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, sa
     ``reference`` (the fixed reference opponent, :data:`REFERENCE_BUDGET_MS`), or ``hint``: a player
     who always follows the Hint (:class:`tartli.bots.hint.HintBot`; ``samples``: deals of its
     evaluation instead of the course's)."""
+    if not isinstance(name, str):
+        raise ArgumentError(f"a bot's name is text (random, heuristic, search, ...), not {shown(name, 30)}")
     name = LEVELS.get(name, name)
     if name == "hint":
         return HintBot(budget=COURSE if samples is None else Budget(deals=samples))
@@ -62,13 +65,15 @@ def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, sa
         return HeuristicBot()
     if name == "search":
         return SearchBot(seed=seed, budget_ms=budget_ms, samples=samples)
-    raise ValueError(f"unknown bot {name!r}: use random, heuristic, search, reference or hint (or easy, medium, hard)")
+    raise ArgumentError(
+        f"unknown bot {shown(name, 30)}: use random, heuristic, search, reference or hint (or easy, medium, hard)"
+    )
 
 
 def bot_for_level(level: str, seed: int | None = None) -> Bot:
     """The opponent of a difficulty level: easy = random, medium = rule of thumb, hard = search (120 ms)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: use easy, medium or hard")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ArgumentError(f"unknown level {shown(level, 30)}: use easy, medium or hard")
     return make_bot(LEVELS[level], seed)
 
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-from tartli.course import PAGES
+from tartli.course import EXERCISES, PAGES
 from tartli.errors import TartliError
 from tartli.widgets.progress_code import MAX_NUMBER, ProgressCodeError, progress_code, read_progress
 
@@ -56,8 +56,6 @@ FILE_NAME = "classes.sqlite3"
 MAX_CLASSES = 200
 """The most classes one server keeps (a script making classes cannot fill its disk)."""
 
-EXERCISES = frozenset(exercise for page in PAGES for exercise in page.exercises + page.challenges)
-"""The exercises a report may hold stars for: the course's own."""
 LESSONS = frozenset(page.file.removesuffix(".ipynb") for page in PAGES)
 HAND_TABLES = frozenset({"table", "lesson10"})
 """The tables that count their hands (``keep_in_browser`` of the table page and lesson 10: a test checks)."""

@@ -15,10 +15,18 @@ stages finished, the steps), the steps done joined, the stage under way from the
 finished more; nothing is ever lowered, so loading an old code, or one's own, loses no star. A
 garbled code is a :class:`ProgressCodeError` and changes nothing.
 
->>> have = {"tartli.trainers.lesson02.tricks": '{"lesson02.tricks": {"best": 2, "stages": 1}}'}
+A code is checked against the course's real exercises (:data:`tartli.course.EXERCISES`): an
+exercise the course does not have is ignored by :func:`merge_code` and :func:`stars`, not refused.
+It gets no star and nothing is written for it, so a code claiming a thousand made-up exercises is
+worth no more than the real ones it holds; and a code made by an older course (an exercise renamed
+or dropped since) still brings the rest of a learner's progress, which refusing the whole code for
+one stale name would lose. (:func:`read_progress` still shows it: a class's report refuses a code
+that could not come from the course.)
+
+>>> have = {"tartli.trainers.lesson02.count-points": '{"lesson02.count-points": {"best": 2, "stages": 1}}'}
 >>> code = progress_code(have)
->>> code.startswith("P1"), merge_code(code, {}) == {"tartli.trainers.lesson02.tricks":
-...     '{"lesson02.tricks": {"best": 2, "clean": 0, "slips": 0, "solved": 0, "stages": 1, "tries": 0}}'}
+>>> code.startswith("P1"), merge_code(code, {}) == {"tartli.trainers.lesson02.count-points":
+...     '{"lesson02.count-points": {"best": 2, "clean": 0, "slips": 0, "solved": 0, "stages": 1, "tries": 0}}'}
 (True, True)
 """
 
@@ -29,6 +37,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from tartli.course import EXERCISES
 from tartli.errors import TartliError
 from tartli.i18n import _
 from tartli.share import pack, unpack
@@ -211,7 +220,10 @@ def merge_code(code: str, have: Mapping[str, str]) -> dict[str, str]:
         kept = [max(numbers[0], old[0]), *reviewed]
         if kept != old:
             writes[f"tartli.hands.{table}"] = json.dumps(dict(zip(HAND_FIELDS, kept, strict=True)))
-    for key, record in records.items():
+    for key, whole in records.items():
+        record = {exercise: entry for exercise, entry in whole.items() if exercise in EXERCISES}
+        if not record:  # only exercises the course does not have: ignored (see the module notes)
+            continue
         merged = Progress(mine.get(key, {}))
         merged.merge(record)
         if merged.to_dict() != mine.get(key):
@@ -231,10 +243,13 @@ def merge_code(code: str, have: Mapping[str, str]) -> dict[str, str]:
 
 
 def stars(have: Mapping[str, str]) -> int:
-    """All the stars the browser holds (each exercise's best, counted once), as the course map counts them."""
+    """All the stars the browser holds for the course's exercises (each exercise's best, counted
+    once), as the course map counts them."""
     best: dict[str, int] = {}
     for record in _progress_keys(have)[0].values():
         for exercise, entry in record.items():
+            if exercise not in EXERCISES:
+                continue
             best[exercise] = max(best.get(exercise, 0), entry.get("best", 0))
     return sum(best.values())
 
