@@ -536,7 +536,7 @@ def _deal_args(h0: list[str], h1: list[str], trump: str, talon: list[str], deale
 
 
 def test_deal_with_a_short_hand() -> None:
-    with pytest.raises(InvalidDealError, match=r"^D1: player 1's hand has 8"):
+    with pytest.raises(InvalidDealError, match=r"^D1: player 1 holds 8 cards; a hand is dealt 9$"):
         _deal_args(FULL[:9], FULL[9:17], FULL[18], FULL[19:])
 
 
