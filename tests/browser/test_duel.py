@@ -204,7 +204,12 @@ def test_two_browsers_play_a_hand_through_the_server_and_come_back_to_their_seat
             pytest.fail(f"the hand did not end within 5 minutes: {table_state(anna)} / {table_state(bence)}")
         assert moves >= 20, moves
         # the hand's record is offered once it is over: the real hand, the same for both
-        saved = [page.locator(".tartli-duel a[download]").get_attribute("href") or "" for page in pages.values()]
+        hand_file = ".tartli-duel a[download='tartli-hand.json']"
+        saved = [page.locator(hand_file).get_attribute("href") or "" for page in pages.values()]
+        for page in pages.values():  # and the match's hands so far, as one file (a zip of tartli/1 records)
+            match_file = page.locator(".tartli-duel a[download$='.zip']")
+            assert (match_file.get_attribute("href") or "").startswith("data:application/zip;base64,")
+            assert match_file.inner_text() == "Save the hand played (1)"
         assert saved[0] and saved[0] == saved[1], "both players save the same, real record"
         record = Record.from_json(unquote(saved[0].split(",", 1)[1]))
         assert len(record.moves) == moves, "the record holds every move the two pages made, and replays"
