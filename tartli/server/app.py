@@ -81,7 +81,15 @@ from tartli.server.duel_api import SEAT_COOKIE, duel_handlers
 from tartli.server.duel_pages import duel_page_handlers
 from tartli.server.duels import DuelFolder
 from tartli.server.duels import NotAllowed as DuelNotAllowed
-from tartli.server.kernels import ANONYMOUS, KERNEL_ENV, KernelPolicy, course_kernel_manager, done_serving, serving
+from tartli.server.kernels import (
+    ANONYMOUS,
+    KERNEL_ENV,
+    UNCONNECTED_YIELD,
+    KernelPolicy,
+    course_kernel_manager,
+    done_serving,
+    serving,
+)
 from tartli.server.logs import Throttle, follow_kernel_log, quiet_server_log
 from tartli.server.worksheets import worksheet_handlers
 
@@ -737,6 +745,11 @@ class TartliVoila(Voila):  # type: ignore[misc]
     connect_grace = Float(
         300.0, help="Seconds a page's kernel waits for its page to connect before it is shut down."
     ).tag(config=True)
+    unconnected_yield = Float(
+        UNCONNECTED_YIELD,
+        help="Seconds after its page was sent a page that never connected gives its place up to a visitor when "
+        "every place is taken.",
+    ).tag(config=True)
     kernel_log = Unicode(
         "", help="The file the kernels write their log to (default: tartli-kernels-<port>.log in the temp folder)."
     ).tag(config=True)
@@ -870,6 +883,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
             self.connect_grace,
             pooled,
             prepare_memory_mib=getattr(self, "_prepare_memory_mib", 0.0),
+            unconnected_yield=self.unconnected_yield,
         )
 
     def initialize(self, argv: Any = None) -> None:

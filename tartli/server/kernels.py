@@ -104,6 +104,9 @@ class KernelPolicy:
     pages fill up to it (``tartli course --class-size``)."""
     fill_at_once: int = FILL_AT_ONCE
     """Pool kernels started at the same time, in all."""
+    unconnected_yield: float = 15.0
+    """Seconds after its page was sent a kernel whose page never connected gives its place up to a visitor when
+    the server is full (:data:`UNCONNECTED_YIELD`)."""
 
 
 @dataclass(frozen=True)
@@ -294,7 +297,7 @@ class CourseKernelRules:
             (sent, k)
             for k, sent in self._sent.items()
             if k in self._waiting and k in self._kernels and k not in exclude and k not in self._leaving
-            and (moment - sent).total_seconds() >= UNCONNECTED_YIELD
+            and (moment - sent).total_seconds() >= self.policy.unconnected_yield
         ]  # fmt: skip
         if unconnected:
             return min(unconnected)[1]

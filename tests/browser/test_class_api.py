@@ -19,6 +19,7 @@ import pytest
 
 from tests.browser.conftest import Server, start_server, stop_server
 from tests.browser.test_class_server import THREE_POOLS
+from tests.browser.test_server import issued_visitor
 
 CLASS_LINE = re.compile(r"Tartli class (.+?): pupils join with the code (\w{6}); the teacher's key is (\S+) ")
 
@@ -118,9 +119,12 @@ def test_the_class_api_refuses_what_it_must(class_server: Any) -> None:
     assert post(server, "report", {"token": "someone else", "progress": PROGRESS})[0] == 403
     seen = post(server, "teacher", {"code": code, "key": key, "do": "pupils"})[1]
     assert seen["pupils"][0]["stars"] == {}  # nothing of the refused reports was kept
-    answers = [post(server, "join", {"code": "ZZZZZZ", "name": "x"}, cookie="0" * 32)[0] for _ in range(30)]
+    guesser, other = (issued_visitor(server).split("=", 1)[1] for _ in range(2))  # (cookies the server signed)
+    answers = [post(server, "join", {"code": "ZZZZZZ", "name": "x"}, cookie=guesser)[0] for _ in range(30)]
     assert answers.count(403) == 10 and answers.count(429) == 20  # guessing codes is slowed, per browser
-    assert post(server, "join", {"code": code, "name": "Cili"}, cookie="1" * 32)[0] == 200  # another browser may
+    assert post(server, "join", {"code": code, "name": "Cili"}, cookie=other)[0] == 200  # another browser may
+    made_up = [post(server, "join", {"code": "ZZZZZZ", "name": "x"}, cookie=f"{n:032x}")[0] for n in range(12)]
+    assert made_up.count(429) >= 2  # made-up cookies are no fresh limit each: they count as the address's
 
 
 def test_a_course_without_a_class_writes_nothing_and_knows_no_class(tmp_path: Path) -> None:

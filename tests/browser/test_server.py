@@ -27,14 +27,28 @@ FOREIGN_LOAD = re.compile(
 )
 
 
-VISITOR = "tartli_visitor=" + "5" * 32
-"""A browser's visitor cookie (the server sets one at a browser's first page; see test_class_server.py)."""
+_VISITORS: dict[int, str] = {}
+
+
+def issued_visitor(server: Server) -> str:
+    """A visitor cookie the server issued (it signs them: a made-up one counts as none), as a Cookie header's part."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    connection.request("GET", "/voila/render/00_index.ipynb")
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    given = [v for k, v in response.getheaders() if k.lower() == "set-cookie" and v.startswith("tartli_visitor=")]
+    assert given, "the server gave no visitor cookie"
+    return given[0].split(";", 1)[0]
 
 
 def get(
-    server: Server, path: str, headers: dict[str, str] | None = None, visitor: str = VISITOR
+    server: Server, path: str, headers: dict[str, str] | None = None, visitor: str | None = None
 ) -> tuple[int, dict[str, str], str]:
-    """GET ``path`` as a browser that already has its visitor cookie (one browser unless ``visitor`` says)."""
+    """GET ``path`` as a browser that already has its visitor cookie (one browser per server unless ``visitor``
+    says: the first one the server issued)."""
+    if visitor is None:
+        visitor = _VISITORS.get(server.port) or _VISITORS.setdefault(server.port, issued_visitor(server))
     headers = dict(headers or {})
     headers["Cookie"] = "; ".join(filter(None, [headers.get("Cookie", ""), visitor]))
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
@@ -139,7 +153,10 @@ def small_server(tmp_path: Path) -> Iterator[Server]:
     opened, and one more (the pre-started kernels give their places up to visitors, one each)."""
     from tests.browser.test_class_server import POOLED, THREE_POOLS
 
-    server = start_server(tmp_path / "voila.log", extra=(*THREE_POOLS, "--TartliVoila.max_kernels=5"))
+    server = start_server(  # (pages that never connect keep their places here: the busy page itself is tested)
+        tmp_path / "voila.log",
+        extra=(*THREE_POOLS, "--TartliVoila.max_kernels=5", "--TartliVoila.unconnected_yield=600"),
+    )
     try:
         # the pools start 2 s apart after the index: wait until each has its kernel. start_server's own
         # visit took the index's pool kernel (then the index's pool fills a second time) or, on a busy
@@ -163,8 +180,8 @@ def small_server(tmp_path: Path) -> Iterator[Server]:
 
 def test_a_full_server_answers_busy_not_with_a_new_kernel(small_server: Server) -> None:
     statuses = []
-    for n, page in enumerate(("02_ranks_and_points", "03_deal", "04_phase_one", "05_melds", "06_meld_contest")):
-        status, headers, body = get(small_server, f"/voila/render/{page}.ipynb", visitor=f"tartli_visitor={n:032x}")
+    for page in ("02_ranks_and_points", "03_deal", "04_phase_one", "05_melds", "06_meld_contest"):
+        status, headers, body = get(small_server, f"/voila/render/{page}.ipynb", visitor=issued_visitor(small_server))
         statuses.append(status)
         if status == 503:
             break
