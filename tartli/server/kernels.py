@@ -476,22 +476,6 @@ class CourseKernelRules:
         """The memory the kernels waiting in the pools hold now (MiB; unreadable ones counted at the estimate)."""
         return sum(m if m is not None else self.memory_per_kernel() for m in self._pool_memory().values())
 
-    def prepare_pages(self, sizes: dict[str, int]) -> None:
-        """Set the pool size of pages while the server runs (a class's lesson of the day: ``{"03_deal.ipynb": 30}``;
-        a page left out keeps its size). A pool made smaller gives its extra waiting kernels up; a larger one
-        fills gradually."""
-        config = dict(getattr(self, "kernel_pools_config", {}) or {})
-        default: dict[str, Any] = config.get("default", {})
-        for notebook, size in sizes.items():
-            config[notebook] = {**config.get(notebook, default), "pool_size": max(0, int(size))}
-        self.kernel_pools_config = config
-        for notebook, size in sizes.items():
-            pool = self._pools_now().get(notebook, [])
-            ready = [task for task in pool if task.done() and not task.cancelled() and task.exception() is None]
-            for task in ready[max(0, size) :][: max(0, len(pool) - max(0, size))]:
-                self._reclaim(task.result()["kernel_id"])
-        self.top_up_pools()
-
     def _start_order(self) -> list[str]:
         """The notebooks Voilà fills a pool for at start, in the course's order (their names sort so)."""
         if self._order is None:
