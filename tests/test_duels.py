@@ -559,18 +559,24 @@ def test_the_hint_is_agreed_by_each_seat_and_kept(tmp_path: Path, clock: Clock) 
     again.close()
 
 
-def test_a_store_file_from_before_the_hint_gets_its_column(tmp_path: Path) -> None:
-    import sqlite3
-
+@pytest.mark.parametrize(
+    ("column", "line", "key"),
+    [
+        ("hints", "    hints INTEGER NOT NULL DEFAULT 0,\n", lambda state: state["hints"]["mine"] is False),
+        ("match_no", ",\n    match_no INTEGER NOT NULL DEFAULT 1\n", lambda state: state["match_number"] == 1),
+    ],
+)
+def test_a_store_file_from_before_a_column_gets_it(tmp_path: Path, column: str, line: str, key: Any) -> None:
+    """A duels file made before the Hint could be agreed on, or before another match could be played at a table."""
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
-    before = SCHEMA.replace("    hints INTEGER NOT NULL DEFAULT 0,\n", "")
-    assert before != SCHEMA
+    before = SCHEMA.replace(line, "\n" if line.startswith(",") else "")
+    assert before != SCHEMA and column not in before.split("duel_past")[0]
     old.executescript(before)
     old.close()
     store = DuelStore(path)
     code, anna = store.open_table("Anna")
-    assert store.state_for(code, anna)["hints"]["mine"] is False
+    assert key(store.state_for(code, anna))
     store.close()
 
 
@@ -627,18 +633,3 @@ def test_another_match_starts_at_0_with_the_deal_alternating_and_keeps_the_first
     assert real_state(restarted, code).deal == played.deal and real_state(restarted, code).moves == played.moves
     assert restarted.records(code, bence, 1) == first
     restarted.close()
-
-
-def test_a_store_file_from_before_rematches_gets_its_column(tmp_path: Path) -> None:
-    import sqlite3
-
-    path = tmp_path / "old.sqlite3"
-    old = sqlite3.connect(path)
-    before = SCHEMA.replace(",\n    match_no INTEGER NOT NULL DEFAULT 1\n", "\n")
-    assert before != SCHEMA
-    old.executescript(before)
-    old.close()
-    store = DuelStore(path)
-    code, anna = store.open_table("Anna")
-    assert store.state_for(code, anna)["match_number"] == 1
-    store.close()

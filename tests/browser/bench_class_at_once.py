@@ -44,6 +44,10 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.bench_class import percentile  # noqa: E402  (run as a script: the checkout's tests first)
+
 LESSON = "03_deal.ipynb"
 NOT_PREPARED = (  # every page but the index and the table: no pool (Voilà's denylist)
     "--VoilaKernelManager.preheat_denylist=.*/(0[1-9]|1[0-9])_[^/]*\\.ipynb$",
@@ -52,15 +56,6 @@ NOT_PREPARED = (  # every page but the index and the table: no pool (Voilà's de
 WAIT_S = 900.0
 CONTROL_VERSION = "1.0.0"
 """ipywidgets 8's control protocol (the comm that hands every widget's state over at once)."""
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 # ---------------------------------------------------------------- what the server's processes use
@@ -302,7 +297,6 @@ def wait_for_line(server: Any, text: str, timeout: float = 900) -> str:
 
 
 def main() -> int:
-    sys.path.insert(0, str(ROOT))
     from tests.browser.conftest import start_server, stop_server
 
     quick = "--quick" in sys.argv
