@@ -181,6 +181,7 @@ class CourseKernelRules:
         self._order: list[str] | None = None
         self._memory_measured: tuple[float, float] = (0.0, 0.0)  # (when, MiB per waiting kernel)
         self._page_of: dict[int, str] = {}  # a reservation's kernel, until its page is sent
+        self._serving: set[int] = set()  # the page requests let in whose page is not sent yet
         self._sent: dict[str, datetime.datetime] = {}  # when a kernel's page was sent (until it connects)
         super().__init__(**kwargs)
         self._pools_started = True
@@ -279,6 +280,7 @@ class CourseKernelRules:
             reclaim.append(spare)
         token = next(self._tokens)
         self._reserved[token] = (visitor, needs_place)
+        self._serving.add(token)
         for kernel_id in reclaim:
             self._reclaim(kernel_id)
         return Admission(token, None, tuple(reclaim))
@@ -362,6 +364,10 @@ class CourseKernelRules:
         kernel_id = self._page_of.pop(token, None) if token is not None else None
         if kernel_id is not None and kernel_id in self._waiting:
             self._sent[kernel_id] = now()
+        if token in self._serving:
+            self._serving.discard(token)
+            if not self._serving:  # the rush is over: the pools fill again
+                event_loop().call_soon(self.top_up_pools)
 
     # ------------------------------------------------------------ hand-outs and starts
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
@@ -430,10 +436,11 @@ class CourseKernelRules:
                 task.add_done_callback(lambda _task: event_loop().call_soon(self.top_up_pools))
 
     def _room_to_fill(self, missing: int) -> int:
-        """How many of ``missing`` pool kernels may start now: a place stays free for a visitor (the cap), at
-        most ``fill_at_once`` start at a time, and the waiting kernels stay within the memory bound."""
-        if missing <= 0:
-            return 0
+        """How many of ``missing`` pool kernels may start now: none while pages are being served (the pupils'
+        pages first: the pools fill again when the last one is sent), a place stays free for a visitor (the
+        cap), at most ``fill_at_once`` start at a time, and the waiting kernels stay within the memory bound."""
+        if missing <= 0 or (self._serving and self._pools_started):
+            return 0  # (while pages are being served, the pools wait: a refill would take their cores)
         policy = self.policy
         allowed = min(missing, policy.cap - 1 - self.places_taken())
         starting = sum(1 for pool in self._pools_now().values() for task in pool if not task.done())

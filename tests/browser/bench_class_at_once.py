@@ -53,6 +53,10 @@ NOT_PREPARED = (  # every page but the index and the table: no pool (Voilà's de
     "--VoilaKernelManager.preheat_denylist=.*/(0[1-9]|1[0-9])_[^/]*\\.ipynb$",
     "--VoilaKernelManager.preheat_denylist=.*/(practice|rules)\\.ipynb$",
 )
+BUT_THE_LESSON = (  # the same, but lesson 03, which the class prepares
+    "--VoilaKernelManager.preheat_denylist=.*/(0[124-9]|1[0-9])_[^/]*\\.ipynb$",
+    "--VoilaKernelManager.preheat_denylist=.*/(practice|rules)\\.ipynb$",
+)
 WAIT_S = 900.0
 CONTROL_VERSION = "1.0.0"
 """ipywidgets 8's control protocol (the comm that hands every widget's state over at once)."""
@@ -313,7 +317,7 @@ def main() -> int:
                 report("cold", run_class(server, LESSON, pupils, look if pupils == sizes[0] else None))
             finally:
                 stop_server(server)
-            extra = (*NOT_PREPARED, cap, f"--TartliVoila.class_size={pupils}", f"--TartliVoila.prepare={LESSON}")
+            extra = (*BUT_THE_LESSON, cap, f"--TartliVoila.class_size={pupils}", f"--TartliVoila.prepare={LESSON}")
             server = start_server(Path(tmp) / f"prepared-{pupils}.log", extra=extra)
             try:
                 log = wait_for_line(server, f"ready for a class of {pupils}")
