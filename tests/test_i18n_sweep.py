@@ -78,3 +78,20 @@ def test_the_sweep_of_the_course(lang: str) -> None:
         if kind != "plural-one" and any(catalogs.role_of(f) for f in catalogs.fields(msgid))
     ]
     assert rewritten == []
+
+
+def test_no_hungarian_message_leaves_a_or_az_to_the_reader() -> None:
+    """Issue 40: "A(z) 5. ütés" was the last one (the claim's note): a trick's number takes its article from the
+    number (names.number's ``the``: "Az 5. ütés", "A 3. ütés")."""
+    from babel.messages.pofile import read_po
+
+    from tartli.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "tartli.po").open("rb") as po:
+        catalog = read_po(po)
+    left = [
+        m.id
+        for m in catalog
+        if m.id and any("(z)" in s for s in (m.string if isinstance(m.string, tuple) else (m.string,)))
+    ]
+    assert left == []

@@ -42,7 +42,8 @@ from markdown_it.token import Token
 
 from tartli.course import PAGES, index_of, nav_html, page_url
 from tartli.errors import TartliError
-from tartli.i18n import _
+from tartli.i18n import _, language
+from tartli.names import number
 from tartli.rulebook import link_rule_ids
 
 log = logging.getLogger(__name__)
@@ -234,8 +235,8 @@ class ScoreSheet:
             )
         note = ""
         if window is not None:
-            note = _("Trick {trick}'s {points} card points count for neither of you (S3).").format(
-                trick=window.trick, points=window.points
+            note = _("Trick {trick_The}'s {points} card points count for neither of you (S3).").format(
+                trick=number(window.trick, language()), points=window.points
             )
         made = cls(heading, players, (rows[0], rows[1]), ("claim", claimant), note, _maccs_below(state.rules))
         counted = {claimant: claim.total, 1 - claimant: claim.other}
