@@ -884,6 +884,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
             pooled,
             prepare_memory_mib=getattr(self, "_prepare_memory_mib", 0.0),
             unconnected_yield=self.unconnected_yield,
+            prepared=tuple(self.prepared_pages),
         )
 
     def initialize(self, argv: Any = None) -> None:

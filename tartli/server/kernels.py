@@ -104,6 +104,8 @@ class KernelPolicy:
     pages fill up to it (``tartli course --class-size``)."""
     fill_at_once: int = FILL_AT_ONCE
     """Pool kernels started at the same time, in all."""
+    prepared: tuple[str, ...] = ()
+    """The pages a class has prepared (``--prepare``): they have their pools even if Voilà's denylist names them."""
     unconnected_yield: float = 15.0
     """Seconds after its page was sent a kernel whose page never connected gives its place up to a visitor when
     the server is full (:data:`UNCONNECTED_YIELD`)."""
@@ -482,6 +484,14 @@ class CourseKernelRules:
     def pools_memory_mib(self) -> float:
         """The memory the kernels waiting in the pools hold now (MiB; unreadable ones counted at the estimate)."""
         return sum(m if m is not None else self.memory_per_kernel() for m in self._pool_memory().values())
+
+    def _notebook_filter(self, nb_path: Path) -> bool:
+        """Voilà's choice of the notebooks that get a pool at start (not the denylisted ones), but a page the class
+        prepared always gets its pool."""
+        if str(nb_path) in self.policy.prepared:
+            return True
+        keep: Callable[[Path], bool] = super()._notebook_filter  # type: ignore[misc]
+        return keep(nb_path)
 
     def _start_order(self) -> list[str]:
         """The notebooks Voilà fills a pool for at start, in the course's order (their names sort so)."""
