@@ -55,6 +55,7 @@ import sqlite3
 import struct
 import sys
 import tempfile
+import time
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -109,9 +110,14 @@ VISITOR_COOKIE = "tartli_visitor"
 COOKIE_TRIED = "tartli_cookie"
 """Marks the address a browser was sent to with a new visitor cookie (a client that comes back
 without it keeps no cookies, and shares one kernel with every such client)."""
-_VISITOR_FORMAT = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{32})")
-"""A visitor cookie the server issued: a random name and its signature (HMAC-SHA256 under the server's own
-key, made at start): a cookie the server never issued (a script's made-up one) counts as no cookie."""
+_VISITOR_FORMAT = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{8})\.([0-9a-f]{32})")
+"""A visitor cookie the server issued: a random name, when it was issued (seconds, hex) and their signature
+(HMAC-SHA256 under the server's own key, made at start): a cookie the server never issued (a script's made-up
+one) counts as no cookie."""
+ESTABLISHED_AFTER = 30.0
+"""Seconds after its cookie was issued a browser counts as established: on a full server it may take the place of
+a page that a browser newer than that was sent and never connected (a script taking a fresh cookie for every
+request is always new; a pupil who came before it is not)."""
 NEW_VISITORS_PER_MINUTE = 60
 """Visitor cookies one address is given a minute (a class of 30 behind one router starts at once, with
 reloads): past it, a browser from that address is served as one that keeps no cookies (one kernel, shared).
@@ -458,7 +464,8 @@ class CourseVoilaHandler(CookieVoilaHandler):
         if seat is None:
             return  # sent to take a seat at the table first
         manager = self.kernel_manager
-        admission = manager.admit(visitor, needs_place=not self._served_from_pool(path))
+        established = self.settings["tartli_app"].visitor_established(self.get_cookie(VISITOR_COOKIE, "") or "")
+        admission = manager.admit(visitor, needs_place=not self._served_from_pool(path), established=established)
         if admission.refused is not None:
             self._refuse(admission.refused, visitor)
             return
@@ -830,16 +837,28 @@ class TartliVoila(Voila):  # type: ignore[misc]
         return {page: self.class_size for page in dict.fromkeys(pages)}
 
     def new_visitor_cookie(self) -> str:
-        """A visitor cookie's value: a random name, signed with the server's key."""
-        name = secrets.token_hex(16)
-        return f"{name}.{self._visitor_mac(name)}"
+        """A visitor cookie's value: a random name and the time it is issued, signed with the server's key."""
+        name, issued = secrets.token_hex(16), f"{int(time.time()) & 0xFFFFFFFF:08x}"
+        return f"{name}.{issued}.{self._visitor_mac(name + '.' + issued)}"
 
     def visitor_of(self, cookie: str) -> str | None:
         """The visitor a cookie names, if this server issued it (its signature checks out); else None."""
+        found = self._checked_cookie(cookie)
+        return None if found is None else found[0]
+
+    def visitor_established(self, cookie: str) -> bool:
+        """Was this (issued) cookie given at least :data:`ESTABLISHED_AFTER` seconds ago?"""
+        found = self._checked_cookie(cookie)
+        return found is not None and time.time() - found[1] >= ESTABLISHED_AFTER
+
+    def _checked_cookie(self, cookie: str) -> tuple[str, int] | None:
         found = _VISITOR_FORMAT.fullmatch(cookie)
-        if found is None or not hmac.compare_digest(found.group(2), self._visitor_mac(found.group(1))):
+        if found is None:
             return None
-        return found.group(1)
+        name, issued, mac = found.groups()
+        if not hmac.compare_digest(mac, self._visitor_mac(name + "." + issued)):
+            return None
+        return name, int(issued, 16)
 
     def _visitor_mac(self, name: str) -> str:
         key = getattr(self, "_visitor_key", None)

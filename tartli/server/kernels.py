@@ -184,6 +184,8 @@ class CourseKernelRules:
         self._memory_measured: tuple[float, float] = (0.0, 0.0)  # (when, MiB per waiting kernel)
         self._page_of: dict[int, str] = {}  # a reservation's kernel, until its page is sent
         self._serving: set[int] = set()  # the page requests let in whose page is not sent yet
+        self._new_tokens: set[int] = set()  # those of them from a browser that is new (not established)
+        self._new_owner: set[str] = set()  # kernels handed to a new browser (until their page connects)
         self._sent: dict[str, datetime.datetime] = {}  # when a kernel's page was sent (until it connects)
         super().__init__(**kwargs)
         self._pools_started = True
@@ -260,10 +262,11 @@ class CourseKernelRules:
         pool = self._pools_now().get(notebook, [])
         return bool(pool) and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None
 
-    def admit(self, visitor: str, needs_place: bool = True) -> Admission:
+    def admit(self, visitor: str, needs_place: bool = True, established: bool = False) -> Admission:
         """Let a page request in, or say why not; a request let in holds a reservation until its kernel
         is handed out (``release`` ends it otherwise). ``needs_place`` is False for a request a waiting
-        pool kernel will serve. Decided without awaiting, so concurrent requests see each other."""
+        pool kernel will serve; ``established``: the browser has had its cookie for a while (see
+        :meth:`_spare_place`). Decided without awaiting, so concurrent requests see each other."""
         policy = self.policy
         limit = 1 if visitor == ANONYMOUS else max(1, policy.per_visitor)
         reclaim: list[str] = []
@@ -276,23 +279,27 @@ class CourseKernelRules:
             left.sort(key=lambda k: self._kernels[k].last_activity)
             reclaim.append(left[0])  # a page this browser left (its beacon never came)
         if needs_place and self.places_taken() - len(reclaim) >= policy.cap:
-            spare = self._spare_place(exclude=reclaim)
+            spare = self._spare_place(exclude=reclaim, established=established)
             if spare is None:
                 return Admission(None, "full")
             reclaim.append(spare)
         token = next(self._tokens)
         self._reserved[token] = (visitor, needs_place)
         self._serving.add(token)
+        if not established:
+            self._new_tokens.add(token)
         for kernel_id in reclaim:
             self._reclaim(kernel_id)
         return Admission(token, None, tuple(reclaim))
 
-    def _spare_place(self, exclude: list[str]) -> str | None:
+    def _spare_place(self, exclude: list[str], established: bool = False) -> str | None:
         """The kernel that gives its place up to a visitor when the server is full, in this order: one waiting in
         a pool (a place kept for a visitor); the page that has waited longest and never connected, once it has
         waited :data:`UNCONNECTED_YIELD` (its page was sent long ago: a script's, or a browser gone); a page
         connected but idle past the cull timeout, idle longest first (a learner back after that long gets the
-        trouble bar and its Reload). None: every place is in use."""
+        trouble bar and its Reload); and for an ``established`` browser (its cookie a while old), before the idle
+        page, a page sent to a new browser that has not connected yet (a script taking a fresh cookie for every
+        request never gets one of these: a pupil who came before it does). None: every place is in use."""
         pooled = [k for k in self.pooled_kernel_ids() if k not in exclude]
         if pooled:
             return pooled[0]
@@ -305,6 +312,11 @@ class CourseKernelRules:
         ]  # fmt: skip
         if unconnected:
             return min(unconnected)[1]
+        if established:  # a browser that came a while ago before one that is new and has not connected
+            fresh = [(sent, k) for k, sent in self._sent.items() if k in self._new_owner and k not in exclude
+                     and k in self._waiting and k in self._kernels and k not in self._leaving]  # fmt: skip
+            if fresh:
+                return min(fresh)[1]
         timeout = float(getattr(self, "cull_idle_timeout", 0) or 0)
         if timeout <= 0:
             return None
@@ -357,6 +369,8 @@ class CourseKernelRules:
         if reservation is not None:
             token, visitor = reservation
             self._page_of[token] = kernel_id
+            if token in self._new_tokens:
+                self._new_owner.add(kernel_id)
             if self._end_reservation(token) is not None:
                 self._owner[kernel_id] = visitor
 
@@ -366,6 +380,8 @@ class CourseKernelRules:
         kernel_id = self._page_of.pop(token, None) if token is not None else None
         if kernel_id is not None and kernel_id in self._waiting:
             self._sent[kernel_id] = now()
+        if token is not None:
+            self._new_tokens.discard(token)
         if token in self._serving:
             self._serving.discard(token)
             if not self._serving:  # the rush is over: the pools fill again
@@ -519,6 +535,7 @@ class CourseKernelRules:
         super().notify_connect(kernel_id)  # type: ignore[misc]
         self._waiting.pop(kernel_id, None)  # its page came
         self._sent.pop(kernel_id, None)
+        self._new_owner.discard(kernel_id)
         self._restart_clock(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
@@ -568,6 +585,7 @@ class CourseKernelRules:
             self._leaving.discard(kernel_id)
             self._waiting.pop(kernel_id, None)
             self._sent.pop(kernel_id, None)
+            self._new_owner.discard(kernel_id)
             self._owner.pop(kernel_id, None)
 
 
