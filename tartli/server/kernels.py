@@ -504,7 +504,10 @@ class CourseKernelRules:
     def _notebook_filter(self, nb_path: Path) -> bool:
         """Voilà's choice of the notebooks that get a pool at start (not the denylisted ones), but a page the class
         prepared always gets its pool."""
-        if str(nb_path) in self.policy.prepared:
+        root = Path(getattr(self, "root_dir", "") or ".")
+        path = Path(nb_path)
+        name = str(path.relative_to(root)) if path.is_absolute() and path.is_relative_to(root) else str(path)
+        if name in self.policy.prepared:  # (Voilà asks with the notebook's full path)
             return True
         keep: Callable[[Path], bool] = super()._notebook_filter  # type: ignore[misc]
         return keep(nb_path)
