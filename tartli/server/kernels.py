@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels import kernelmanager as _jupyter_kernels
+from traitlets import TraitError
 
 ANONYMOUS = ""
 """The visitor of every request that brings no visitor cookie (a client that keeps none)."""
@@ -322,8 +323,13 @@ class CourseKernelRules:
             return None
         idle = []
         for k, kernel in self._kernels.items():
-            activity = getattr(kernel, "last_activity", None)
-            if k in exclude or k in self._leaving or not self._kernel_connections.get(k) or activity is None:
+            if k in exclude or k in self._leaving or not self._kernel_connections.get(k):
+                continue  # (a kernel still starting has no activity markers: reading them raises a TraitError)
+            try:
+                activity = kernel.last_activity
+            except TraitError:
+                continue
+            if activity is None:
                 continue
             if getattr(kernel, "execution_state", None) != "busy" and (moment - activity).total_seconds() >= timeout:
                 idle.append((activity, k))
