@@ -89,6 +89,7 @@ from tartli.server.kernels import (
     KernelPolicy,
     course_kernel_manager,
     done_serving,
+    proc_kib,
     serving,
 )
 from tartli.server.logs import Throttle, follow_kernel_log, quiet_server_log
@@ -137,11 +138,7 @@ SUPPORTED = {"voila": ((0, 5, 13), (0, 6)), "jupyter_server": ((2, 21), (3,))}
 
 def default_max_kernels() -> int:
     """Kernels the machine can hold: its memory / 64 MiB, at least 4 and at most 50."""
-    try:
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return MAX_KERNELS_DEFAULT_CEILING
-    return max(4, min(MAX_KERNELS_DEFAULT_CEILING, memory // (KERNEL_MIB * 1024 * 1024)))
+    return min(MAX_KERNELS_DEFAULT_CEILING, memory_kernels())
 
 
 def memory_kernels() -> int:
@@ -155,13 +152,9 @@ def memory_kernels() -> int:
 
 def available_memory_mib() -> float:
     """The memory available now (Linux's MemAvailable, MiB; else the machine's memory / 4)."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) / 1024
-    except (OSError, ValueError, IndexError):
-        pass
+    kib = proc_kib("/proc/meminfo", "MemAvailable")
+    if kib is not None:
+        return kib / 1024
     try:
         return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")) / 2**20 / 4
     except (ValueError, OSError, AttributeError):
@@ -1025,15 +1018,15 @@ class TartliVoila(Voila):  # type: ignore[misc]
         many kernels wait for each and the memory they hold."""
         manager = self.kernel_manager
         wanted = self.prepared_pages
-        last, still = None, 0.0
+        last: dict[str, int] = {}
+        still = 0.0
         while still < 60:  # (no kernel more for a minute: the cap or the memory bound holds it there)
             await asyncio.sleep(2)
-            ready = {page: manager.prepared().get(page, (0, 0))[0] for page in wanted}
+            ready = {page: manager.ready_in_pools().get(page, 0) for page in wanted}
             if all(ready[page] >= size for page, size in wanted.items()):
                 break
             still = still + 2 if ready == last else 0.0
             last = ready
-        ready = {page: manager.prepared().get(page, (0, 0))[0] for page in wanted}
         pages = ", ".join(f"{ready[page]} of {size} for {page.removesuffix('.ipynb')}" for page, size in wanted.items())
         held = manager.pools_memory_mib() / 1024
         bound = self._prepare_memory_mib / 1024

@@ -69,23 +69,34 @@ FILL_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 """Pool kernels started at the same time, in all (each runs its page's notebook, a CPU-second or so): a class's
 prepared pages fill one or two kernels at a time, so that pages in use keep a core."""
 UNCONNECTED_YIELD = 15.0
-"""Seconds after its hand-out a page's kernel that has never connected gives its place up to a visitor when the
-server is full (a browser connects within moments of getting its page)."""
+"""Seconds after its page was sent a page's kernel that has never connected gives its place up to a visitor when
+the server is full (a browser connects within moments of getting its page)."""
 KERNEL_ESTIMATE_MIB = 110.0
 """A waiting kernel's memory (PSS) before one has been measured on this machine (measured: about 100 MiB)."""
+
+
+def proc_kib(path: str, field: str) -> int | None:
+    """The ``field:`` line's number of kB in a /proc file (Linux; None elsewhere, or if it is not there)."""
+    try:
+        with open(path, encoding="ascii") as found:
+            for line in found:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def kernel_memory_mib(pid: int) -> float | None:
     """The proportional memory (PSS, in MiB) of process ``pid`` (Linux's /proc; None elsewhere or if gone): what
     the process holds of its own, its share of what it shares with the other kernels counted once."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
-            for line in rollup:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1]) / 1024
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
+    kib = proc_kib(f"/proc/{pid}/smaps_rollup", "Pss")
+    return None if kib is None else kib / 1024
+
+
+def _ready(task: Any) -> bool:
+    """A pool's task whose kernel has run its notebook and waits."""
+    return bool(task.done() and not task.cancelled() and task.exception() is None)
 
 
 @dataclass(frozen=True)
@@ -107,9 +118,9 @@ class KernelPolicy:
     """Pool kernels started at the same time, in all."""
     prepared: tuple[str, ...] = ()
     """The pages a class has prepared (``--prepare``): they have their pools even if Voilà's denylist names them."""
-    unconnected_yield: float = 15.0
+    unconnected_yield: float = UNCONNECTED_YIELD
     """Seconds after its page was sent a kernel whose page never connected gives its place up to a visitor when
-    the server is full (:data:`UNCONNECTED_YIELD`)."""
+    the server is full."""
 
 
 @dataclass(frozen=True)
@@ -206,7 +217,7 @@ class CourseKernelRules:
         ids: dict[str, str] = {}
         for notebook, pool in self._pools_now().items():
             for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
+                if _ready(task):
                     ids[task.result()["kernel_id"]] = notebook
         return ids
 
@@ -261,7 +272,7 @@ class CourseKernelRules:
     def pool_is_ready(self, notebook: str) -> bool:
         """A kernel of ``notebook``'s pool has run the notebook and waits: a request for it needs no new place."""
         pool = self._pools_now().get(notebook, [])
-        return bool(pool) and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None
+        return bool(pool) and _ready(pool[0])
 
     def admit(self, visitor: str, needs_place: bool = True, established: bool = False) -> Admission:
         """Let a page request in, or say why not; a request let in holds a reservation until its kernel
@@ -305,19 +316,18 @@ class CourseKernelRules:
         if pooled:
             return pooled[0]
         moment = now()
-        unconnected = [
-            (sent, k)
-            for k, sent in self._sent.items()
+        sent = sorted(  # the pages sent and not connected, sent longest ago first
+            (when, k)
+            for k, when in self._sent.items()
             if k in self._waiting and k in self._kernels and k not in exclude and k not in self._leaving
-            and (moment - sent).total_seconds() >= self.policy.unconnected_yield
-        ]  # fmt: skip
-        if unconnected:
-            return min(unconnected)[1]
+        )
+        for when, k in sent:
+            if (moment - when).total_seconds() >= self.policy.unconnected_yield:
+                return k
         if established:  # a browser that came a while ago before one that is new and has not connected
-            fresh = [(sent, k) for k, sent in self._sent.items() if k in self._new_owner and k not in exclude
-                     and k in self._waiting and k in self._kernels and k not in self._leaving]  # fmt: skip
-            if fresh:
-                return min(fresh)[1]
+            for _when, k in sent:
+                if k in self._new_owner:
+                    return k
         timeout = float(getattr(self, "cull_idle_timeout", 0) or 0)
         if timeout <= 0:
             return None
@@ -364,9 +374,7 @@ class CourseKernelRules:
 
     @staticmethod
     def _holds(task: Any, kernel_id: str) -> bool:
-        return bool(task.done() and not task.cancelled() and task.exception() is None) and (
-            task.result()["kernel_id"] == kernel_id
-        )
+        return _ready(task) and task.result()["kernel_id"] == kernel_id
 
     def _handed_out(self, kernel_id: str) -> None:
         """``kernel_id`` now serves the request being handled: it waits for its page from now on."""
@@ -495,13 +503,9 @@ class CourseKernelRules:
             found[kernel_id] = kernel_memory_mib(pid) if isinstance(pid, int) else None
         return found
 
-    def prepared(self) -> dict[str, tuple[int, int]]:
-        """Each pool: (kernels ready in it, its size)."""
-        return {
-            notebook: (sum(1 for task in pool if task.done() and not task.cancelled() and task.exception() is None),
-                       self._pool_size(notebook))
-            for notebook, pool in self._pools_now().items()
-        }  # fmt: skip
+    def ready_in_pools(self) -> dict[str, int]:
+        """Each pool: how many of its kernels are ready."""
+        return {notebook: sum(map(_ready, pool)) for notebook, pool in self._pools_now().items()}
 
     def pools_memory_mib(self) -> float:
         """The memory the kernels waiting in the pools hold now (MiB; unreadable ones counted at the estimate)."""

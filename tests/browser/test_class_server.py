@@ -15,6 +15,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,26 @@ def kernels_running(server: Server) -> int:
         except psutil.Error:
             pass
     return count
+
+
+@contextmanager
+def kernel_peak(server: Server) -> Iterator[list[int]]:
+    """The kernels running, counted every 0.05 s while the block runs (its largest: the peak)."""
+    peak = [kernels_running(server)]
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            peak.append(kernels_running(server))
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        yield peak
+    finally:
+        done.set()
+        watcher.join()
 
 
 def wait_for_pools(server: Server, refilled: bool = True, timeout: float = 300) -> None:
@@ -236,23 +257,10 @@ def test_the_cap_counts_kernels_still_starting(server_with: Any) -> None:
         assert time.monotonic() < deadline, log_tail(server.log_path)
         time.sleep(0.5)
     time.sleep(5)  # (the table's turn at start-up has come and gone: its pool waits for room)
-    peak = [kernels_running(server)]
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.is_set():
-            peak.append(kernels_running(server))
-            time.sleep(0.05)
-
-    watcher = threading.Thread(target=watch)
-    watcher.start()
-    try:
+    with kernel_peak(server) as peak:
         pages = [f"/voila/render/{LESSONS[i % len(LESSONS)]}" for i in range(20)]
         results = all_at_once([lambda p=p: Browser(server).get(p) for p in pages])
         time.sleep(3)  # refills that would start after the answers
-    finally:
-        done.set()
-        watcher.join()
     statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
     assert max(peak) <= 4, f"{max(peak)} kernels ran at once; statuses {statuses}"
     assert statuses.count(200) >= 1 and set(statuses) <= {200, 503}, (statuses, log_tail(server.log_path, 120))
@@ -451,16 +459,6 @@ def test_a_class_size_keeps_the_lesson_of_the_day_ready_and_refills_it(tmp_path:
             "--TartliVoila.max_kernels=14",
         ),
     )
-    peak = [0]
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.is_set():
-            peak.append(kernels_running(server))
-            time.sleep(0.1)
-
-    watcher = threading.Thread(target=watch)
-    watcher.start()
 
     def log() -> str:
         return server.log_path.read_text(errors="replace")
@@ -476,29 +474,30 @@ def test_a_class_size_keeps_the_lesson_of_the_day_ready_and_refills_it(tmp_path:
         return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(lesson)}", log()))
 
     try:
-        start = wait_for(lambda text: "ready for a class of 3" in text)
-        assert "3 of 3 for 03_deal" in start and "3 of 3 for 00_index" in start, log_tail(server.log_path)
-        assert served_from_the_pool() == 0
-        for round_ in (1, 2):
-            results = all_at_once([lambda: Browser(server).get(f"/voila/render/{lesson}") for _ in range(3)])
+        with kernel_peak(server) as peak:
+            start = wait_for(lambda text: "ready for a class of 3" in text)
+            assert "3 of 3 for 03_deal" in start and "3 of 3 for 00_index" in start, log_tail(server.log_path)
+            assert served_from_the_pool() == 0
+            for round_ in (1, 2):
+                results = all_at_once([lambda: Browser(server).get(f"/voila/render/{lesson}") for _ in range(3)])
+                statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
+                assert statuses == [200, 200, 200], statuses
+                kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', r[1]).group(1) for r in results}  # type: ignore[union-attr]
+                assert len(kernels) == 3
+                assert served_from_the_pool() == 3 * round_, log_tail(server.log_path)  # none started cold
+                if round_ == 1:  # the pool refills, a kernel or two at a time, to its three
+                    handed = [
+                        m.end() for m in re.finditer(rf"Using pre-heated kernel: \S+ for {re.escape(lesson)}", log())
+                    ]
+                    after = handed[-1]
+                    wait_for(
+                        lambda text, after=after: f"Kernel pool of {lesson} is filled with 3 kernel(s)" in text[after:]
+                    )
+            greedy = Browser(server)
+            results = all_at_once([lambda: greedy.get(f"/voila/render/{lesson}") for _ in range(6)])
             statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
-            assert statuses == [200, 200, 200], statuses
-            kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', r[1]).group(1) for r in results}  # type: ignore[union-attr]
-            assert len(kernels) == 3
-            assert served_from_the_pool() == 3 * round_, log_tail(server.log_path)  # none started cold
-            if round_ == 1:  # the pool refills, a kernel or two at a time, to its three
-                handed = [m.end() for m in re.finditer(rf"Using pre-heated kernel: \S+ for {re.escape(lesson)}", log())]
-                after = handed[-1]
-                wait_for(
-                    lambda text, after=after: f"Kernel pool of {lesson} is filled with 3 kernel(s)" in text[after:]
-                )
-        greedy = Browser(server)
-        results = all_at_once([lambda: greedy.get(f"/voila/render/{lesson}") for _ in range(6)])
-        statuses = [r[0] if isinstance(r, tuple) else repr(r) for r in results]
-        assert statuses.count(200) <= 4 and set(statuses) <= {200, 429, 503}, statuses
+            assert statuses.count(200) <= 4 and set(statuses) <= {200, 429, 503}, statuses
     finally:
-        done.set()
-        watcher.join()
         stop_server(server)
     assert max(peak) <= 14, f"{max(peak)} kernels ran at once"
 
@@ -508,7 +507,7 @@ def test_a_made_up_visitor_cookie_counts_as_no_cookie(server_with: Any) -> None:
     """The server signs the visitor cookies it issues: a made-up one (any 32 hex digits, as a script would send,
     or the signed form with a wrong signature) is no cookie: the browser is given one of the server's."""
     server = server_with()
-    for made_up in ("0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef." + "0" * 32):
+    for made_up in ("0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef.00000000." + "0" * 32):
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
         connection.request("GET", "/voila/render/00_index.ipynb", headers={"Cookie": f"tartli_visitor={made_up}"})
         response = connection.getresponse()
