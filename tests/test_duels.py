@@ -598,6 +598,7 @@ def play_to_the_end(store: DuelStore, code: str, tokens: dict[int, str]) -> int:
         moves += 1
 
 
+@pytest.mark.rule("S6", "D2")
 def test_another_match_starts_at_0_with_the_deal_alternating_and_keeps_the_first_match(
     tmp_path: Path, clock: Clock
 ) -> None:

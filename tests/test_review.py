@@ -317,6 +317,7 @@ def _second_with_a_pass() -> list[HandState]:
     return out
 
 
+@pytest.mark.rule("K1")
 def test_a_pass_with_nothing_offered_to_declare_is_no_decision_and_the_review_does_not_stop_at_it() -> None:
     """K1: the second player may pass whether or not they hold a meld. A page offers Pass only beside a
     declaration (restrict), so a pass made where none was offered (the other browser at a table for two, a
