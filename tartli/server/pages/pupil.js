@@ -10,6 +10,7 @@
   var BASE = __BASE__;
   var CLASSES = __CLASSES__;  // has this server any class? (else the map shows no box, unless a link names one)
   var KEY = "tartli-class";  // {"token", "name", "className"}: not a progress key (those start "tartli.")
+  var GONE_KEY = "tartli-class-gone";  // set when the server said this pupil is gone: the map says so until a join
   var HEARTBEAT_MS = 60000, CHECK_MS = 2000, RETRY_MS = 10000;
 
   function load() {
@@ -22,6 +23,13 @@
     try {
       if (value) { window.localStorage.setItem(KEY, JSON.stringify(value)); } else { window.localStorage.removeItem(KEY); }
     } catch (e) { /* storage blocked: the class lasts as long as this page */ }
+  }
+  function gone(value) {  // did a page of this browser learn that the teacher removed this pupil (or closed the class)?
+    try {
+      if (value === undefined) { return window.localStorage.getItem(GONE_KEY) === "1"; }
+      if (value) { window.localStorage.setItem(GONE_KEY, "1"); } else { window.localStorage.removeItem(GONE_KEY); }
+    } catch (e) { /* storage blocked */ }
+    return false;
   }
   function post(action, body) {
     return fetch(BASE + "tartli/class/" + action, {
@@ -82,7 +90,7 @@
       if (response.status === 204) { sent = print; sentAt = Date.now(); return; }
       if (response.status === 403) {  // removed, or the class closed (not: left meanwhile, by this very page)
         var still = load();
-        if (still && still.token === pupil.token) { save(null); notice(WORDS.gone); draw(); }
+        if (still && still.token === pupil.token) { save(null); gone(true); notice(WORDS.gone); draw(); }
         return;
       }
       waitUntil = Date.now() + RETRY_MS;  // busy, or refused: the progress stays here, sent again later
@@ -104,7 +112,8 @@
   }
   function draw() {
     if (!box) { return; }
-    var keep = said ? said.textContent : "";
+    // a page that learnt the pupil is gone (perhaps a lesson's, which has no box) told this browser: the map says why
+    var keep = said ? said.textContent : (gone() && !load() ? WORDS.gone : "");
     box.textContent = "";
     box.appendChild(element("h2", { id: "tartli-class-title" }, WORDS.title));
     var pupil = load();
@@ -116,7 +125,7 @@
         if (!window.confirm(WORDS.leaveAsk)) { return; }
         leave.disabled = true;
         post("leave", { token: pupil.token }).then(function (response) {
-          if (response.status === 204 || response.status === 403) { save(null); keep = WORDS.left; }
+          if (response.status === 204 || response.status === 403) { save(null); gone(false); keep = WORDS.left; }
           else { keep = WORDS.busy; }
           draw(); notice(keep);
         }).catch(function () { leave.disabled = false; notice(WORDS.busy); });
@@ -154,7 +163,7 @@
           return response.json().catch(function () { return {}; }).then(function (answer) {
             join.disabled = false;
             if (response.status === 200 && answer.token) {
-              save({ token: answer.token, name: answer.name, className: answer["class"] || "" });
+              save({ token: answer.token, name: answer.name, className: answer["class"] || "" }); gone(false);
               sent = null; draw(); notice(WORDS.joined); report(true);
             } else if (response.status === 403) { notice(WORDS.wrongCode); code.focus(); }
             else if (response.status === 429) { notice(WORDS.tooMany); }
@@ -170,7 +179,8 @@
     box.appendChild(said);
   }
   var named = Boolean((new URL(window.location.href)).searchParams.get("class"));
-  if (onMap && (CLASSES || named || load())) {
+  var told = gone() && !load();  // the map tells it once, also when the class is closed (no class left on the server)
+  if (onMap && (CLASSES || named || load() || told)) {
     var style = element("style", {});
     style.textContent =
       ".tartli-class{max-width:1076px;margin:8px auto 0;padding:8px 12px;border:1px solid #cfd8d2;border-radius:8px;" +
@@ -189,5 +199,6 @@
     var nav = document.querySelector("nav.tartli-languages");
     if (nav && nav.parentNode) { nav.parentNode.insertBefore(box, nav.nextSibling); } else { document.body.insertBefore(box, document.body.firstChild); }
     draw();
+    if (told) { gone(false); }
   }
 })();
