@@ -20,7 +20,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets.config import Configurable
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-from tartli.server.kernels import POOL_ENV, course_kernel_manager, done_serving, serving
+from tartli.server.kernels import POOL_ENV, ClassPupils, course_kernel_manager, done_serving, serving
 
 
 class _Parent(Configurable):
@@ -170,3 +170,18 @@ def test_the_culler_leaves_a_kernel_that_is_still_starting_alone() -> None:
             await manager.shutdown_all()
 
     _run(body)
+
+
+def test_a_browser_counts_as_a_pupils_from_its_last_report_until_it_leaves_or_is_forgotten() -> None:
+    """Issue 42: the class's browsers the server puts first (in its memory only)."""
+    clock = [1000.0]
+    pupils = ClassPupils(fresh=600.0, clock=lambda: clock[0])
+    pupils.note("anna")
+    pupils.note("bela")
+    assert pupils.now() == {"anna", "bela"}
+    pupils.note("bela", present=False)  # left, or removed (a report refused)
+    clock[0] += 599.0
+    pupils.note("csilla")
+    assert pupils.now() == {"anna", "csilla"}
+    clock[0] += 2.0  # anna has not reported for 601 s: her page is closed, or hidden since
+    assert pupils.now() == {"csilla"}

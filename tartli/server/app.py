@@ -86,6 +86,7 @@ from tartli.server.kernels import (
     ANONYMOUS,
     KERNEL_ENV,
     UNCONNECTED_YIELD,
+    ClassPupils,
     KernelPolicy,
     course_kernel_manager,
     done_serving,
@@ -457,8 +458,14 @@ class CourseVoilaHandler(CookieVoilaHandler):
         if seat is None:
             return  # sent to take a seat at the table first
         manager = self.kernel_manager
-        established = self.settings["tartli_app"].visitor_established(self.get_cookie(VISITOR_COOKIE, "") or "")
-        admission = manager.admit(visitor, needs_place=not self._served_from_pool(path), established=established)
+        app: TartliVoila = self.settings["tartli_app"]
+        established = app.visitor_established(self.get_cookie(VISITOR_COOKIE, "") or "")
+        admission = manager.admit(
+            visitor,
+            needs_place=not self._served_from_pool(path),
+            established=established,
+            pupils=app.class_pupils.now(),
+        )
         if admission.refused is not None:
             self._refuse(admission.refused, visitor)
             return
@@ -946,6 +953,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         quiet_server_log(self.log, [self.root_dir, self.connection_dir, str(Path(self.kernel_log).parent)])
         settings = self.init_settings()
         settings["tartli_app"] = self
+        self.class_pupils = ClassPupils()  # the browsers of pupils in a class: on a full server they come first
         self.app = CourseApplication(**settings)
         hosts = set(self.allowed_hosts)
         if self.ip not in ("", "0.0.0.0", "::"):

@@ -137,6 +137,8 @@ class ClassHandler(JsonHandler):
         except Refused as refused:
             self._fail(refused.status, refused.why)
         except NotAllowed:
+            if self.action in ("report", "leave"):
+                self._note_pupil(present=False)  # removed, or the class closed: no longer a pupil's browser
             self._fail(403, "not allowed")
         except BadReport as error:
             self._fail(400, str(error))
@@ -153,6 +155,8 @@ class ClassHandler(JsonHandler):
                     more,
                 )
             self._fail(503, "the class store is busy; your progress stays in this browser")
+        if self.action in ("join", "report", "leave"):
+            self._note_pupil(present=self.action != "leave")
         self.set_status(status)
         if answer is None:
             self.finish()
@@ -160,6 +164,13 @@ class ClassHandler(JsonHandler):
             self.finish(answer)
 
     # ---------------------------------------------------------------- the pupil
+    def _note_pupil(self, present: bool) -> None:
+        """Tell the course's server (not the API served on its own) whether this browser is a pupil's now: on a
+        full server a pupil's page comes first (:class:`tartli.server.kernels.ClassPupils`)."""
+        pupils = getattr(self.settings.get("tartli_app"), "class_pupils", None)
+        if pupils is not None and self.client.startswith("v:"):
+            pupils.note(self.client[2:], present=present)
+
     def _join(self, data: dict[str, Any]) -> Answer:
         if not self.limiter.allow(self.client):
             raise Refused(429, "too many tries: wait a minute")

@@ -68,6 +68,12 @@ POOL_ENV = "VOILA_PREHEAT"
 FILL_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 """Pool kernels started at the same time, in all (each runs its page's notebook, a CPU-second or so): a class's
 prepared pages fill one or two kernels at a time, so that pages in use keep a core."""
+PUPIL_TAKES_IDLE = 60.0
+"""Seconds a page of a visitor who is not in a class must have been idle (connected, no message from it) before a
+pupil of a class may take its place on a full server (pupils first: a class's lesson goes on)."""
+PUPIL_FRESH = 600.0
+"""Seconds after a pupil's page last reported to the class (its page reports once a minute while shown) that the
+browser still counts as a pupil's."""
 UNCONNECTED_YIELD = 15.0
 """Seconds after its page was sent a page's kernel that has never connected gives its place up to a visitor when
 the server is full (a browser connects within moments of getting its page)."""
@@ -274,11 +280,18 @@ class CourseKernelRules:
         pool = self._pools_now().get(notebook, [])
         return bool(pool) and _ready(pool[0])
 
-    def admit(self, visitor: str, needs_place: bool = True, established: bool = False) -> Admission:
+    def admit(
+        self,
+        visitor: str,
+        needs_place: bool = True,
+        established: bool = False,
+        pupils: frozenset[str] = frozenset(),
+    ) -> Admission:
         """Let a page request in, or say why not; a request let in holds a reservation until its kernel
         is handed out (``release`` ends it otherwise). ``needs_place`` is False for a request a waiting
-        pool kernel will serve; ``established``: the browser has had its cookie for a while (see
-        :meth:`_spare_place`). Decided without awaiting, so concurrent requests see each other."""
+        pool kernel will serve; ``established``: the browser has had its cookie for a while; ``pupils``: the
+        visitors in a class now (:class:`ClassPupils`; see :meth:`_spare_place` for both). Decided without
+        awaiting, so concurrent requests see each other."""
         policy = self.policy
         limit = 1 if visitor == ANONYMOUS else max(1, policy.per_visitor)
         reclaim: list[str] = []
@@ -291,7 +304,7 @@ class CourseKernelRules:
             left.sort(key=lambda k: self._kernels[k].last_activity)
             reclaim.append(left[0])  # a page this browser left (its beacon never came)
         if needs_place and self.places_taken() - len(reclaim) >= policy.cap:
-            spare = self._spare_place(exclude=reclaim, established=established)
+            spare = self._spare_place(exclude=reclaim, established=established, pupil=visitor in pupils, pupils=pupils)
             if spare is None:
                 return Admission(None, "full")
             reclaim.append(spare)
@@ -304,14 +317,29 @@ class CourseKernelRules:
             self._reclaim(kernel_id)
         return Admission(token, None, tuple(reclaim))
 
-    def _spare_place(self, exclude: list[str], established: bool = False) -> str | None:
-        """The kernel that gives its place up to a visitor when the server is full, in this order: one waiting in
-        a pool (a place kept for a visitor); the page that has waited longest and never connected, once it has
-        waited :data:`UNCONNECTED_YIELD` (its page was sent long ago: a script's, or a browser gone); a page
-        connected but idle past the cull timeout, idle longest first (a learner back after that long gets the
-        trouble bar and its Reload); and for an ``established`` browser (its cookie a while old), before the idle
-        page, a page sent to a new browser that has not connected yet (a script taking a fresh cookie for every
-        request never gets one of these: a pupil who came before it does). None: every place is in use."""
+    def _spare_place(
+        self,
+        exclude: list[str],
+        established: bool = False,
+        pupil: bool = False,
+        pupils: frozenset[str] = frozenset(),
+    ) -> str | None:
+        """The kernel that gives its place up to a visitor when the server is full, in this order:
+
+        1. one waiting in a pool (a place kept for a visitor);
+        2. the page that has waited longest and never connected, once it has waited :data:`UNCONNECTED_YIELD`
+           (its page was sent long ago: a script's, or a browser gone);
+        3. for an ``established`` browser (its cookie a while old), a page sent to a new browser that has not
+           connected yet (a script taking a fresh cookie for every request never gets one of these: a pupil
+           who came before it does);
+        4. for a ``pupil`` (a visitor in a class now): a page of a visitor who is in no class, one that never
+           connected first, then one connected and idle for :data:`PUPIL_TAKES_IDLE`, idle longest first
+           (pupils first: the class's lesson goes on);
+        5. a page connected but idle past the cull timeout, idle longest first (a learner back after that long
+           gets the trouble bar and its Reload).
+
+        A visitor who is in no class never takes the place of a pupil's page in steps 3 and 5. None: every
+        place is in use."""
         pooled = [k for k in self.pooled_kernel_ids() if k not in exclude]
         if pooled:
             return pooled[0]
@@ -324,13 +352,32 @@ class CourseKernelRules:
         for when, k in sent:
             if (moment - when).total_seconds() >= self.policy.unconnected_yield:
                 return k
+
+        def open_to_me(k: str) -> bool:  # a pupil's page gives its place only to another pupil
+            return pupil or self._owner.get(k) not in pupils
+
         if established:  # a browser that came a while ago before one that is new and has not connected
             for _when, k in sent:
-                if k in self._new_owner:
+                if k in self._new_owner and open_to_me(k):
                     return k
+        if pupil:
+            for _when, k in sent:
+                if self._owner.get(k) not in pupils:
+                    return k
+            outside = [(activity, k) for activity, k in self._idle_pages(exclude, moment, PUPIL_TAKES_IDLE)]
+            outside = [(activity, k) for activity, k in outside if self._owner.get(k) not in pupils]
+            if outside:
+                return min(outside)[1]
         timeout = float(getattr(self, "cull_idle_timeout", 0) or 0)
         if timeout <= 0:
             return None
+        idle = [(activity, k) for activity, k in self._idle_pages(exclude, moment, timeout) if open_to_me(k)]
+        return min(idle)[1] if idle else None
+
+    def _idle_pages(
+        self, exclude: list[str], moment: datetime.datetime, seconds: float
+    ) -> list[tuple[datetime.datetime, str]]:
+        """The connected pages whose kernels are not busy and have heard nothing for ``seconds``: (since, kernel)."""
         idle = []
         for k, kernel in self._kernels.items():
             if k in exclude or k in self._leaving or not self._kernel_connections.get(k):
@@ -341,9 +388,9 @@ class CourseKernelRules:
                 continue
             if activity is None:
                 continue
-            if getattr(kernel, "execution_state", None) != "busy" and (moment - activity).total_seconds() >= timeout:
+            if getattr(kernel, "execution_state", None) != "busy" and (moment - activity).total_seconds() >= seconds:
                 idle.append((activity, k))
-        return min(idle)[1] if idle else None
+        return idle
 
     async def room_made(self, admission: Admission) -> None:
         """Wait until the kernels shut down for ``admission`` are gone (so that a new one never runs beside them)."""
@@ -605,3 +652,28 @@ class CourseKernelRules:
 def course_kernel_manager(voila_class: type) -> type:
     """The kernel manager class Voilà built, with :class:`CourseKernelRules` on top of it."""
     return type("CourseKernelManager", (CourseKernelRules, voila_class), {"__module__": __name__})
+
+
+class ClassPupils:
+    """The visitors (their signed visitor cookies' names) whose pages report to a class now, kept in the server's
+    memory only: a join or a report marks a browser a pupil's for :data:`PUPIL_FRESH` seconds; leaving, or a
+    report refused (removed, or the class closed), ends it. On a full server a pupil's page comes first
+    (:meth:`CourseKernelRules._spare_place`)."""
+
+    def __init__(self, fresh: float = PUPIL_FRESH, clock: Any = time.monotonic) -> None:
+        self.fresh, self.clock = fresh, clock
+        self._seen: dict[str, float] = {}
+
+    def note(self, visitor: str, present: bool = True) -> None:
+        """``visitor``'s page reported to a class (``present``) or is no longer in one."""
+        if present:
+            self._seen[visitor] = self.clock()
+        else:
+            self._seen.pop(visitor, None)
+
+    def now(self) -> frozenset[str]:
+        """The visitors in a class now (those not heard of for :data:`PUPIL_FRESH` seconds are forgotten)."""
+        limit = self.clock() - self.fresh
+        for visitor in [v for v, when in self._seen.items() if when < limit]:
+            del self._seen[visitor]
+        return frozenset(self._seen)

@@ -560,3 +560,37 @@ def test_a_script_taking_a_fresh_cookie_for_every_request_does_not_lock_out_a_cl
     statuses = [status for status, _body in got]
     assert statuses == [200, 200, 200], (statuses, script, log_tail(server.log_path))
     assert all("kernelId" in body for _status, body in got)
+
+
+def test_the_pupils_of_a_class_come_first_on_a_full_server(server_with: Any) -> None:
+    """Issue 42: three visitors who are in no class fill a server of 8 places with pages (their browsers came a while
+    ago; their pages have not connected, and a long yield keeps them); a fourth such visitor then gets the busy
+    page, while a pupil of the class (joined from his browser) gets his page, in the place of one of theirs. Once
+    he has left the class, he no longer comes first."""
+    from tests.browser.test_class_api import class_line, post
+
+    server = server_with(
+        "--TartliVoila.max_kernels=8", "--TartliVoila.unconnected_yield=900", "--TartliVoila.class_name=7.b"
+    )
+    wait_for_pools(server, refilled=False)
+    _name, code, _key = class_line(server)
+    pupil, late, *others = (Browser(server) for _ in range(5))
+    for browser in (pupil, late, *others):  # each has its cookie (and a page of the map)
+        status, _body = browser.get("/voila/render/00_index.ipynb")
+        assert status in (200, 503), status
+    came = time.monotonic()
+    status, joined = post(server, "join", {"code": code, "name": "Dani"}, cookie=pupil.cookies["tartli_visitor"])
+    assert status == 200, joined
+    time.sleep(max(0.0, ESTABLISHED_AFTER + 1 - (time.monotonic() - came)))  # none of them is a new browser now
+    filled: list[int] = []  # (three visitors of 4 pages each: more than the 8 places, whatever the pools held)
+    for page in (*LESSONS, "01_pack.ipynb"):
+        for other in others:
+            if 503 not in filled:
+                filled.append(other.get(f"/voila/render/{page}")[0])
+    assert 503 in filled, ("the others never filled the server", filled, kernels_running(server))
+    assert late.get(f"/voila/render/{LESSONS[0]}")[0] == 503, "a visitor in no class waits: the server is full"
+    status, body = pupil.get(f"/voila/render/{LESSONS[1]}")
+    assert status == 200 and "kernelId" in body, (status, log_tail(server.log_path))
+    status, _ = post(server, "leave", {"token": joined["token"]}, cookie=pupil.cookies["tartli_visitor"])
+    assert status == 204
+    assert pupil.get(f"/voila/render/{LESSONS[2]}")[0] == 503, "out of the class, he waits as the others do"
