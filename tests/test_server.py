@@ -204,6 +204,38 @@ def test_the_server_log_gets_one_short_line_a_record_and_a_minute_of_refusals_in
     assert lines[3] == "Uncaught exception GET /x (127.0.0.1) (ValueError)"
 
 
+def test_a_jupyter_servers_own_access_lines_are_bounded_and_counted_as_refusals() -> None:
+    """Issue 42, on Binder: jupyter_server logs a refused request with its handler's log (not tornado's), its
+    reason with tornado's template and its access line formatted already; one short line a request, and past
+    the limit the refusals are counted (before: two lines of 60 KB a request, none counted)."""
+    now = [0.0]
+    bounds = OneLineRecords([], refusals=3, clock=lambda: now[0])
+    lines: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    handler = Collect()
+    handler.addFilter(bounds)
+    server = logging.getLogger("ServerApp.test")
+    server.addHandler(handler)
+    server.propagate = False
+    try:
+        for n in range(5):
+            uri = f"/user/x/voila/render/missing-{n}-" + "a" * 60_000
+            server.warning("%d %s: %s", 404, f"GET {uri} (127.0.0.1)", "no such notebook")
+            server.warning(f"404 GET {uri} (@127.0.0.1) 2.50ms")
+        server.warning("200 GET is not a refusal, and neither is this line")
+        now[0] += 61
+        assert bounds.summaries() == ["tartli: 2 more requests refused in the last minute (not logged one by one)"]
+    finally:
+        server.removeHandler(handler)
+    assert len(lines) == 4 and all(len(line) <= 240 for line in lines), [line[:300] for line in lines]
+    assert lines[0].startswith("404 GET /user/x/voila/render/missing-0-aaa")
+    assert lines[0].endswith("(60,031 characters) (@127.0.0.1) 2.50ms: no such notebook"), lines[0]
+
+
 def test_the_kernel_side_writes_bounded_records(tmp_path: Path) -> None:
     """In a process of its own (as a kernel): 100 records with 1 MB values give at most 30 records of short
     lines, and a handler that reopens the file after the server moved it."""

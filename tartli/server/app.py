@@ -948,9 +948,11 @@ class TartliVoila(Voila):  # type: ignore[misc]
 
     def start(self) -> None:
         """Voilà's start, with the course's application class and page handler."""
+        # every line of the log bounded, one line a record, no path of the machine (tartli.server.logs): from
+        # before Voilà names its folder for connection files (it logs it when connection_dir_root is first read)
+        bounds = quiet_server_log(self.log, [self.root_dir, str(Path(self.kernel_log).parent)])
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
-        # every line of the log bounded, one line a record, no path of the machine (tartli.server.logs)
-        quiet_server_log(self.log, [self.root_dir, self.connection_dir, str(Path(self.kernel_log).parent)])
+        bounds.folders += [self.connection_dir, str(self.connection_dir_root)]
         settings = self.init_settings()
         settings["tartli_app"] = self
         self.class_pupils = ClassPupils()  # the browsers of pupils in a class: on a full server they come first

@@ -23,7 +23,9 @@ module as a server extension, which:
   so that leaving a page shuts its kernel down;
 * checks kernel websocket frames (:class:`tartli.server.app.FrameCheckedConnection`);
 * sends the kernels' error log to a file followed into the server's log
-  (:mod:`tartli.widgets.kernel_log`), so a visitor sees a short message, not a traceback.
+  (:mod:`tartli.widgets.kernel_log`), so a visitor sees a short message, not a traceback;
+* bounds the server's log as the course's server does (:func:`tartli.server.logs.quiet_server_log`):
+  every line short and escaped, a traceback one line, no folder of the machine named, a flood summed up.
 
 Not carried over: the address and port (Binder's), the pre-started kernels (the extension
 uses the Jupyter server's own kernel manager, which has no pool; a Binder launch is one learner's
@@ -106,7 +108,7 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
     from tartli.server.app import KERNEL_LOG_ENV, CookieVoilaHandler, FrameCheckedConnection
-    from tartli.server.logs import follow_kernel_log
+    from tartli.server.logs import follow_kernel_log, quiet_server_log
 
     web_app = server_app.web_app
     # Read per connection from the settings (set here rather than in server_config, which would import
@@ -124,3 +126,6 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     os.environ[KERNEL_LOG_ENV] = path  # the kernels inherit the server's environment
     follow_kernel_log(Path(path), server_app.log)
     server_app.log.info("tartli: kernel errors are logged to %s and followed here", path)
+    # every line of the log bounded, one line a record, no path of the machine (as on the course's server)
+    folders = [str(server_app.root_dir), str(server_app.runtime_dir), str(Path(path).parent)]
+    quiet_server_log(server_app.log, folders)

@@ -238,6 +238,8 @@ _SUMMARIES = {
     "refused": "tartli: %d more requests refused in the last minute (not logged one by one)",
     "errors": "tartli: %d more errors in the last minute (not logged one by one)",
 }
+_ACCESS_LINE = re.compile(r"[45]\d\d (?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) ")
+"""The start of jupyter_server's line for a refused or failed request (``log_request``: "404 GET /path (...)")."""
 _REFUSAL_TEMPLATES = (
     "wrote error",
     "Blocking ",
@@ -312,9 +314,10 @@ class OneLineRecords(logging.Filter):
             return bool(done)
         kind = self._kind(record)
         if kind == "reason":  # tornado's reason for a refusal: said on the request's access line
-            why = self._message(record, ADDRESS_LIMIT).split(": ", 1)[-1]
             args = record.args if isinstance(record.args, tuple) else ()
-            self._reason = (str(args[1]) if len(args) >= 2 else "", why)
+            request = str(args[1]) if len(args) >= 2 else ""  # (whole: compared with the access line's)
+            why = self._message(record, ADDRESS_LIMIT).split(": ", 1)[-1]
+            self._reason = (request, why)
             record.tartli_one_line = False
             return False
         keep = kind is None or self._allow(kind)
@@ -345,10 +348,13 @@ class OneLineRecords(logging.Filter):
         template = str(record.msg)
         if name.endswith("access") and record.levelno >= logging.WARNING:
             return "errors" if record.levelno >= logging.ERROR else "refused"
-        if name.startswith("tornado") and template.startswith("%d %s: ") and record.levelno == logging.WARNING:
-            return "reason"
+        if template.startswith("%d %s: ") and record.levelno == logging.WARNING:
+            return "reason"  # (tornado's, logged by tornado.general or, on a Jupyter server, by the handler's log)
         if template.startswith(_REFUSAL_TEMPLATES) or getattr(record, "tartli_refused", False):
             return "refused"
+        if record.levelno >= logging.WARNING and _ACCESS_LINE.match(template):
+            # jupyter_server's access line (its handlers' own log: the Binder server's, Voilà's): formatted already
+            return "errors" if record.levelno >= logging.ERROR else "refused"
         if record.exc_info or (name.startswith(("tornado", "asyncio")) and record.levelno >= logging.ERROR):
             return "errors"
         return None
@@ -375,13 +381,23 @@ class OneLineRecords(logging.Filter):
             return str(record.msg)
 
     def _line(self, record: logging.LogRecord, kind: str | None) -> str:
+        original = record.args if isinstance(record.args, tuple) else ()
         message = self._message(record, LINE_LIMIT if kind is None else ADDRESS_LIMIT)
         line, _, rest = message.partition("\n")
-        if record.name.endswith("access") and self._reason is not None:
+        access = _ACCESS_LINE.match(line) if kind is not None else None
+        if access is not None and not record.args:  # jupyter_server's, formatted already: its address cut here
+            address, _, after = line[access.end() :].partition(" ")
+            line = f"{access.group()}{cut(address, ADDRESS_LIMIT)} {after}"
+        if kind is not None and self._reason is not None:
             request, why = self._reason
-            self._reason = None
-            if isinstance(record.args, tuple) and len(record.args) >= 2 and str(record.args[1]) == request:
-                line = f"{line}: {cut(why, 80)}"
+            if record.name.endswith("access"):  # tornado's access line: "%d %s %.2fms" (status, request, time)
+                self._reason = None
+                if len(original) >= 2 and str(original[1]) == request:
+                    line = f"{line}: {cut(why, 80)}"
+            elif access is not None:  # jupyter_server's: "404 GET /path (user@address) 1.00ms"
+                self._reason = None
+                if message.split(" ", 1)[1].startswith(request.rsplit(" (", 1)[0] + " "):
+                    line = f"{line}: {cut(why, 80)}"
         if record.exc_info and record.exc_info[0] is not None:
             line = f"{line.rstrip(': ')} ({record.exc_info[0].__name__})"
         elif rest.strip():

@@ -264,6 +264,19 @@ def test_every_page_uses_the_course_template_and_links_no_cdn(binder_server: Bin
         assert "theme-light" in body and "jp-mod-dark" not in body
 
 
+def test_long_addresses_add_short_lines_to_the_binder_servers_log(binder_server: BinderServer) -> None:
+    """Issue 42: the Binder server's log is bounded as the course server's is: 100 requests for missing pages with
+    60 KB addresses (before: a 60 KB line each, 6 MB in all) add a few KB in short lines, no folder of the machine."""
+    from tests.browser.test_quiet_server import LONG, LogWatch
+
+    watch = LogWatch(binder_server)  # type: ignore[arg-type]  (it reads the server's log_path)
+    for n in range(100):
+        status, _headers, _body = get(binder_server, f"voila/render/notebooks/missing-{n}-{LONG}.ipynb")
+        assert status == 404
+    time.sleep(1.0)  # (the server writes its log lines as it answers; a moment for the last ones)
+    watch.assert_quiet()
+
+
 def test_the_badge_opens_the_index_a_lesson_opens_from_its_link_and_leaving_shuts_its_kernel(
     chromium: Any, binder_server: BinderServer
 ) -> None:

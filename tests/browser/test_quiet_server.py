@@ -9,6 +9,7 @@ import http.server
 import json
 import re
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -207,3 +208,11 @@ def test_a_page_whose_widgets_never_arrive_shows_the_trouble_bar(chromium: Any, 
         assert bar.get_by_role("button", name="Seite neu laden").is_visible()
     finally:
         context.close()
+
+
+def test_the_start_names_no_folder_of_the_machine(app_server: Server) -> None:
+    """Issue 42: Voilà's first line names its folder for connection files ("Using /tmp to store ..."); the bounds
+    are on the log from before it (before, it came first and whole)."""
+    start = app_server.log_path.read_text(errors="replace").split("Tartli course: open", 1)[0]
+    assert "to store connection files" in start, start[:2000]
+    assert f"Using {tempfile.gettempdir()} " not in start, start[:2000]
