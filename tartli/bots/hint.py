@@ -180,7 +180,8 @@ def _melds_words(melds: Sequence[Meld]) -> str:
 def _swap_fact(view: PlayerView) -> str:
     assert view.indicator is not None
     return _(
-        "The indicator, the {card_the}, is a higher trump than your Seven and worth {points} card points: swap them (T5)."
+        "The indicator, the {card_the}, is a higher trump than your Seven and worth {points} card points: "
+        "swap them (T5)."
     ).format(card=view.indicator.name(), points=view.indicator.points(view.trump))
 
 
@@ -217,7 +218,8 @@ def _phase_one_facts(view: PlayerView, move: Move) -> list[str]:
             if card.suit is trump and _higher_all_gone(view, card):
                 facts.append(
                     _(
-                        "Every higher trump has been played or is yours: nothing can beat the {card_acc} ({points} points)."
+                        "Every higher trump has been played or is yours: nothing can beat the {card_acc} "
+                        "({points} points)."
                     ).format(card=card.name(), points=card.points(trump))
                 )
             elif card.suit is not trump and _higher_all_gone(view, card):
@@ -242,9 +244,9 @@ def _phase_one_facts(view: PlayerView, move: Move) -> list[str]:
                 facts.append(text.format(card=card.name(), points=points))
             elif not any(_beats(lead, c, trump) for c in view.hand):
                 facts.append(
-                    _("None of your cards can win the {lead_acc}: the {card_ins} gives away {points} card points.").format(
-                        lead=lead.name(), card=card.name(), points=points
-                    )
+                    _(
+                        "None of your cards can win the {lead_acc}: the {card_ins} gives away {points} card points."
+                    ).format(lead=lead.name(), card=card.name(), points=points)
                 )
             else:
                 facts.append(
@@ -284,7 +286,8 @@ def _broken_melds(view: PlayerView, move: Move) -> list[str]:
     meld = broken[0]
     return [
         _(
-            "Playing the {card_ins} broke up your {meld_acc} ({points}) before you declared it: it can no longer score (M7)."
+            "Playing the {card_ins} broke up your {meld_acc} ({points}) before you declared it: "
+            "it can no longer score (M7)."
         ).format(card=move.card.name(), meld=meld.title(), points=meld.value)
     ]
 
@@ -427,7 +430,8 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
             assert isinstance(other.move, Play)
             parts.append(
                 _(
-                    "With best play on both sides the {card_ins} leaves you {points} card points, the {other_ins} only {fewer}."
+                    "With best play on both sides the {card_ins} leaves you {points} card points, "
+                    "the {other_ins} only {fewer}."
                 ).format(card=card.name(), points=points, other=other.move.card.name(), fewer=other.card_points)
             )
     margin = round(chosen.value)
