@@ -347,7 +347,7 @@ def _phase_one_reason(view: PlayerView, found: Evaluation) -> str:
         parts.append(
             _(
                 "Over {n} deals of the hidden cards that fit what you have seen, it won the hand in {won}% of them "
-                "({diff:+d} points on average against your opponent); {other}: {won2}% ({diff2:+d})."
+                "(on average {diff:+d} against your opponent); {other}: {won2}% ({diff2:+d})."
             ).format(
                 n=n,
                 won=won,
@@ -400,9 +400,12 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
         plain = max((v for v in found.moves if not isinstance(v.move, Declare)), key=lambda v: v.value, default=None)
         gain = round(chosen.value - plain.value) if plain is not None else 0
         parts.append(
-            _(
+            ngettext(
                 "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring {melds} "
-                "gains you {points} points."
+                "gains you {points} point.",
+                "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring {melds} "
+                "gains you {points} points.",
+                gain,
             ).format(melds=_melds_words(move.melds), points=gain)
         )
     elif isinstance(move, Play):
