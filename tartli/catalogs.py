@@ -54,7 +54,8 @@ from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from tartli.i18n import DOMAIN, LOCALE_DIR, ROLES, fields, forms_asked, role_of
+from tartli import names
+from tartli.i18n import DOMAIN, LOCALE_DIR, ROLES, fields, forms_asked, language, role_of
 from tartli.names import FORMS, LANGUAGES, Named, bela_title, card_name, named, sequence_title, set_title
 
 ROOT = LOCALE_DIR.parent.parent
@@ -571,6 +572,51 @@ NUMBER_FIELDS = frozenset(
 """Fields that hold a number."""
 SWEEP_NUMBERS = (1, 2, 5, 10, 11, 20, 50, 51, 59, 66, 120)
 """The numbers the sweep says: in Hungarian "az 1", "az 5", "az 50"-"az 59" but "a 10", "a 120"."""
+POINT_SUMS = (0, 2, 3, 5, 10, 11, 20, 50, 51, 59, 66, 120)
+"""What a sum of card points or meld values can be: the cards are worth 20, 14, 11, 10, 4, 3, 2 or 0 (C3, C4) and
+a meld 20 or more (M1-M3), so no sum is 1 ("1 Augen" is no sentence the course can say)."""
+TRICK_NUMBERS = tuple(range(1, 17))
+"""A trick's (or a hand's) number: 1 to 16 (T2)."""
+POINT_SUM_FIELDS = frozenset(
+    ["points", "total", "mine", "theirs", "yours", "score", "scores", "value", "worst", "fewer", "meld_points"]
+)
+"""Fields that hold a sum of card points or meld values (:data:`POINT_SUMS`). A difference of two sums (a loss,
+a gain, a margin) can be 1: it has a field of its own (``lost``, ``gain``, ``diff``) and is said with ngettext."""
+MANY = tuple(v for v in SWEEP_NUMBERS if v != 1)
+"""A count the rules fix above 1."""
+MANY_FIELDS = frozenset(["down", "tricks", "cards", "length"])
+"""Fields that hold a count the rules fix above 1 (:data:`MANY`): the talon's cards face down (D1), the tricks of
+phase 1 (T2), the pack's cards (C1), a sequence's length (M1: 3 to 8)."""
+TRICK_FIELDS = frozenset(["trick", "number", "first", "last", "next"])
+"""Fields that hold a trick's or a hand's number (:data:`TRICK_NUMBERS`)."""
+COUNT_BEFORE = re.compile(r"\{(\w+)\} (?:cards|tricks|card points|points|deals)\b")
+COUNT_AFTER = re.compile(r"\btricks? (?:\{\w+\} to )?\{(\w+)\}")
+SUM_BEFORE = re.compile(r"\{(\w+)\} (?:card )?points\b")
+"""A field the English says is a count or a trick's number ("the {cards} cards", "up to trick {last}") holds a
+number, whatever its name."""
+
+
+def number_domain(field: str) -> tuple[int, ...]:
+    """The numbers the sweep tries in ``field``: every one it can hold of :data:`SWEEP_NUMBERS` (a sum of points never
+    1, a trick's number 1 to 16), 1 kept wherever 1 can be said."""
+    if field in POINT_SUM_FIELDS:
+        return POINT_SUMS
+    if field in TRICK_FIELDS:
+        return TRICK_NUMBERS
+    if field in MANY_FIELDS:
+        return MANY
+    return SWEEP_NUMBERS
+
+
+def _base(field: str) -> str:
+    """The name's field of a role's (``card`` of ``card_acc``)."""
+    asked = role_of(field)
+    return asked[0] if asked else field
+
+
+def _domain_value(domain: tuple[int, ...], number: int) -> int:
+    """``number`` if ``domain`` holds it, else the nearest number it holds (the larger on a tie)."""
+    return number if number in domain else min(domain, key=lambda v: (abs(v - number), -v))
 
 
 def sweep_names(lang: str) -> list[Named]:
@@ -618,6 +664,9 @@ def sentence_faults(text: str, lang: str, names: Sequence[Named] = ()) -> list[t
         for match in re.finditer(r"(?<![\w-])([Aa]z?) (\S+)", text):
             article, word = match.group(1).lower(), match.group(2)
             digits = re.match(r"\d+", word)
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            if match.group(1) == "A" and not _sentence_start(text[line_start : match.start()]):
+                continue  # a capital A inside a sentence is the Under's letter ("F felső, A alsó"), no article
             if article == "a" and word.lower() in ("a", "az"):
                 found.append(("double-article", match.group(0)))
             elif digits:
@@ -646,16 +695,24 @@ def _de_gender(name: str) -> str:
     return {"der": "m", "das": "n", "die": "f"}[named(name, "de").the.split()[0]]
 
 
-def _values(template: str, name: Named, number: int) -> dict[str, object]:
+def _values(template: str, name: Named, number: int, msgid: str = "", plural: bool = False) -> dict[str, object]:
+    """The values the sweep fills ``template``'s fields with: ``name`` in a name's field, ``number`` (or the nearest
+    number the field can hold, :func:`number_domain`) in a number's; in a plural message every number as it is (the
+    count that chooses the form may be any of them)."""
+    counted = {_base(f) for f in COUNT_BEFORE.findall(msgid) + COUNT_AFTER.findall(msgid)}
+    summed = {_base(f) for f in SUM_BEFORE.findall(msgid)} - NUMBER_FIELDS
     values: dict[str, object] = {}
     for field in fields(template):
-        base = field.split(".")[0].split("[")[0]
+        base = field.split(".")[0].split("[")[0].split(":")[0].split("!")[0]
         asked = role_of(base)
         key = asked[0] if asked else base
-        if asked or key in NAME_FIELDS:
+        if key in TRICK_FIELDS or key in counted:
+            said = _domain_value(POINT_SUMS if key in summed else number_domain(key), number)
+            values[key] = names.number(said, language()) if asked else said
+        elif asked or key in NAME_FIELDS:
             values[key] = name
-        elif key in NUMBER_FIELDS:
-            values[key] = number
+        elif key in NUMBER_FIELDS or key in POINT_SUM_FIELDS or key in MANY_FIELDS:
+            values[key] = number if plural else _domain_value(number_domain(key), number)
         else:
             values[key] = "…"
     return values
@@ -695,20 +752,23 @@ def sweep(lang: str, catalog: Catalog | None = None, places: Iterable[str] = ())
             if wanted and not any(p.startswith(w) for p, _line in message.locations for w in wanted):
                 continue
             strings = _strings(message)
+            record_help = bool({place.split("#")[0] for place, _line in message.locations} & set(RECORD_HELP))
             for index, template in enumerate(strings):
                 for name in samples:
                     for number in SWEEP_NUMBERS if fields(template) else (0,):
                         if len(strings) > 1 and form_of_number(number) != index:
                             continue  # (a plural form is said only of the numbers that choose it)
                         try:
-                            text = Message(template).format(**_values(template, name, number))
+                            values = _values(template, name, number, _ids(message)[0], plural=len(strings) > 1)
+                            text = Message(template).format(**values)
                         except (KeyError, IndexError, ValueError, AttributeError):
                             continue
                         if text in seen:
                             continue
                         seen.add(text)
                         for kind, words in sentence_faults(text, lang, samples):
-                            faults[(kind, words, _ids(message)[0])] = None
+                            if kind != "hu-card-code" or not record_help:
+                                faults[(kind, words, _ids(message)[0])] = None
     finally:
         set_language(before)
     return Sweep(len(seen), list(faults))

@@ -394,8 +394,8 @@ def meld_found_text(meld: Meld, trump: Suit, language: Language) -> str:
             meld=name, points=points, suit=trump.name_in(language)
         )
     assert meld.suit is not None
-    return _("{meld}, {points} points: {n} {suit} in a row (M1).").format(
-        meld=name, points=points, n=meld.length, suit=meld.suit.name_in(language)
+    return _("{meld}, {points} points: {length} {suit} in a row (M1).").format(
+        meld=name, points=points, length=meld.length, suit=meld.suit.name_in(language)
     )
 
 

@@ -268,7 +268,8 @@ def test_the_search_reason_reports_the_evaluations_own_numbers() -> None:
             continue
         checked += 1
         assert f"Over {found.samples} deals" in advice.reason
-        numbers = [int(x) for x in re.findall(r"([+-]?\d+) points? (?:better|on average)", advice.reason)]
+        said = re.findall(r"([+-]?\d+) points? better|on average ([+-]\d+)", advice.reason)
+        numbers = [int(x or y) for x, y in said]
         if "better on average than" in advice.reason:
             (better,) = numbers
             assert better > 0 and any(round(v.loss) == better for v in found.moves[1:])

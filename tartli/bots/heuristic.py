@@ -216,12 +216,12 @@ class HeuristicBot:
             card = choice.card
             if card.suit is trump:
                 text = _(
-                    "Lead the {card}: by the rules of thumb the card you can best spare, though a trump "
+                    "Lead the {card_acc}: by the rules of thumb the card you can best spare, though a trump "
                     "(worth {points} points); keep trumps and meld cards for later."
                 )
             else:
                 text = _(
-                    "Lead the {card}: by the rules of thumb the card you can best spare (worth {points} points); "
+                    "Lead the {card_acc}: by the rules of thumb the card you can best spare (worth {points} points); "
                     "keep trumps and meld cards for later."
                 )
             return choice, text.format(card=card.name(), points=_points(card, trump))
@@ -245,21 +245,21 @@ class HeuristicBot:
             if card.suit is trump and lead.suit is not trump:
                 if card == min(trumps, key=lambda c: c.strength(trump)):
                     text = _(
-                        "Trump the {lead} with your lowest trump, the {card}: "
+                        "Trump the {lead_acc} with your lowest trump, the {card_ins}: "
                         "the trick brings you {points} card points."
                     )
                 else:
-                    text = _("Trump the {lead} with the {card}: the trick brings you {points} card points.")
+                    text = _("Trump the {lead_acc} with the {card_ins}: the trick brings you {points} card points.")
             else:
-                text = _("Win the {lead} with the {card}: the trick brings you {points} card points.")
+                text = _("Win the {lead_acc} with the {card_ins}: the trick brings you {points} card points.")
             text = text.format(lead=lead.name(), card=card.name(), points=taken)
         elif not any(_beats(lead, m.card, trump) for m in plays):
-            text = _("None of your cards can win the {lead}: throw the {card}, worth {points} points.").format(
+            text = _("None of your cards can win the {lead_acc}: throw the {card_acc}, worth {points} points.").format(
                 lead=lead.name(), card=card.name(), points=_points(card, trump)
             )
         else:
             text = _(
-                "Throw the {card} (worth {points} points): by the rules of thumb the cards that would win this "
+                "Throw the {card_acc} (worth {points} points): by the rules of thumb the cards that would win this "
                 "trick are worth more kept."
             ).format(card=card.name(), points=_points(card, trump))
         if race and me == view.player:

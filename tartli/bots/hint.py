@@ -130,7 +130,7 @@ def hint(view: PlayerView, *, budget: Budget = COURSE) -> Hint:
     if len(candidates) == 1:
         only = candidates[0]
         if isinstance(only, Play):
-            text = _("The {card} is the only card you may play (T4).").format(card=only.card.name())
+            text = _("The {card_The} is the only card you may play (T4).").format(card=only.card.name())
         else:
             text = _("It is the only move you can make now.")
         return Hint(only, text, HintKind.ONLY)
@@ -180,7 +180,8 @@ def _melds_words(melds: Sequence[Meld]) -> str:
 def _swap_fact(view: PlayerView) -> str:
     assert view.indicator is not None
     return _(
-        "The indicator, the {card}, is a higher trump than your Seven and worth {points} card points: swap them (T5)."
+        "The indicator, the {card_the}, is a higher trump than your Seven and worth {points} card points: "
+        "swap them (T5)."
     ).format(card=view.indicator.name(), points=view.indicator.points(view.trump))
 
 
@@ -217,18 +218,19 @@ def _phase_one_facts(view: PlayerView, move: Move) -> list[str]:
             if card.suit is trump and _higher_all_gone(view, card):
                 facts.append(
                     _(
-                        "Every higher trump has been played or is yours: nothing can beat the {card} ({points} points)."
+                        "Every higher trump has been played or is yours: nothing can beat the {card_acc} "
+                        "({points} points)."
                     ).format(card=card.name(), points=card.points(trump))
                 )
             elif card.suit is not trump and _higher_all_gone(view, card):
                 facts.append(
                     _(
                         "Every higher card of its suit has been played or is yours: only a trump can beat the "
-                        "{card} ({points} points)."
+                        "{card_acc} ({points} points)."
                     ).format(card=card.name(), points=card.points(trump))
                 )
             elif card.points(trump) == 0:
-                facts.append(_("The {card} is worth no card points.").format(card=card.name()))
+                facts.append(_("The {card_The} is worth no card points.").format(card=card.name()))
         else:
             lead = view.lead
             points = lead.points(trump) + card.points(trump)
@@ -236,19 +238,19 @@ def _phase_one_facts(view: PlayerView, move: Move) -> list[str]:
                 trumps = [c for c in view.hand if c.suit is trump]
                 lowest = min(trumps, key=lambda c: c.strength(trump)) if trumps else None
                 if card.suit is trump and lead.suit is not trump and card == lowest:
-                    text = _("The {card}, your lowest trump, wins the trick: {points} card points for you.")
+                    text = _("The {card_The}, your lowest trump, wins the trick: {points} card points for you.")
                 else:
-                    text = _("The {card} wins the trick: {points} card points for you.")
+                    text = _("The {card_The} wins the trick: {points} card points for you.")
                 facts.append(text.format(card=card.name(), points=points))
             elif not any(_beats(lead, c, trump) for c in view.hand):
                 facts.append(
-                    _("None of your cards can win the {lead}: the {card} gives away {points} card points.").format(
-                        lead=lead.name(), card=card.name(), points=points
-                    )
+                    _(
+                        "None of your cards can win the {lead_acc}: the {card_ins} gives away {points} card points."
+                    ).format(lead=lead.name(), card=card.name(), points=points)
                 )
             else:
                 facts.append(
-                    _("The {card} lets the trick go: {points} card points for your opponent.").format(
+                    _("The {card_ins} lets the trick go: {points} card points for your opponent.").format(
                         card=card.name(), points=points
                     )
                 )
@@ -284,7 +286,8 @@ def _broken_melds(view: PlayerView, move: Move) -> list[str]:
     meld = broken[0]
     return [
         _(
-            "Playing the {card} broke up your {meld} ({points}) before you declared it: it can no longer score (M7)."
+            "Playing the {card_ins} broke up your {meld_acc} ({points}) before you declared it: "
+            "it can no longer score (M7)."
         ).format(card=move.card.name(), meld=meld.title(), points=meld.value)
     ]
 
@@ -344,7 +347,7 @@ def _phase_one_reason(view: PlayerView, found: Evaluation) -> str:
         parts.append(
             _(
                 "Over {n} deals of the hidden cards that fit what you have seen, it won the hand in {won}% of them "
-                "({diff:+d} points on average against your opponent); {other}: {won2}% ({diff2:+d})."
+                "(on average {diff:+d} against your opponent); {other}: {won2}% ({diff2:+d})."
             ).format(
                 n=n,
                 won=won,
@@ -397,9 +400,12 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
         plain = max((v for v in found.moves if not isinstance(v.move, Declare)), key=lambda v: v.value, default=None)
         gain = round(chosen.value - plain.value) if plain is not None else 0
         parts.append(
-            _(
+            ngettext(
                 "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring {melds} "
-                "gains you {points} points."
+                "gains you {points} point.",
+                "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring {melds} "
+                "gains you {points} points.",
+                gain,
             ).format(melds=_melds_words(move.melds), points=gain)
         )
     elif isinstance(move, Play):
@@ -407,12 +413,12 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
         points = chosen.card_points
         assert points is not None
         if view.lead is None and _sure(state, card):
-            parts.append(_("Nothing in your opponent's hand can beat the {card}.").format(card=card.name()))
+            parts.append(_("Nothing in your opponent's hand can beat the {card_acc}.").format(card=card.name()))
         plays = [v for v in found.moves if isinstance(v.move, Play)]
         lower = [v for v in plays if v.card_points is not None and v.card_points < points]
         if points == TOTAL_CARD_POINTS:
             parts.append(
-                _("With best play on both sides the {card} takes all {total} card points.").format(
+                _("With best play on both sides the {card_ins} takes all {total} card points.").format(
                     card=card.name(), total=TOTAL_CARD_POINTS
                 )
             )
@@ -427,7 +433,8 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
             assert isinstance(other.move, Play)
             parts.append(
                 _(
-                    "With best play on both sides the {card} leaves you {points} card points, the {other} only {fewer}."
+                    "With best play on both sides the {card_ins} leaves you {points} card points, "
+                    "the {other_ins} only {fewer}."
                 ).format(card=card.name(), points=points, other=other.move.card.name(), fewer=other.card_points)
             )
     margin = round(chosen.value)

@@ -454,12 +454,18 @@ def _verdict_text(found: Grade, value: MoveValue, evaluation: Evaluation) -> str
     if found is Grade.BEST:
         return _("A best move.")
     if evaluation.exact:
-        return _("It loses {points} points against best play ({grade}).").format(
-            points=round(value.loss), grade=_grade_word(found)
-        )
-    return _("It loses about {points} points on average, give or take {se} ({grade}).").format(
-        points=round(value.loss), se=round(value.se), grade=_grade_word(found)
-    )
+        lost = round(value.loss)
+        return ngettext(
+            "It loses {points} point against best play ({grade}).",
+            "It loses {points} points against best play ({grade}).",
+            lost,
+        ).format(points=lost, grade=_grade_word(found))
+    lost = round(value.loss)
+    return ngettext(
+        "It loses about {points} point on average, give or take {se} ({grade}).",
+        "It loses about {points} points on average, give or take {se} ({grade}).",
+        lost,
+    ).format(points=lost, se=round(value.se), grade=_grade_word(found))
 
 
 def _grade_word(found: Grade) -> str:

@@ -27,7 +27,7 @@ from tartli.bots import Solution, solve
 from tartli.cards import TOTAL_CARD_POINTS, Card
 from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, HandState
-from tartli.i18n import N_, _
+from tartli.i18n import N_, _, ngettext
 from tartli.moves import GoOut, Play
 from tartli.names import upper_first
 from tartli.render.cards import card_svg
@@ -193,9 +193,12 @@ class Endgame(Exercise):
                 right = _("Right: the {card_the} is a best card.").format(card=self.card_name(card))
             return self._judge(True, f"{right} {upper_first(self.explain())}")
         lost = best_points - mine
-        wrong = _(
+        wrong = ngettext(
+            "Not the best: the {card_the} costs you {lost} card point: with best play from here "
+            "you end with {mine} instead of {best_points}. The best: {best}.",
             "Not the best: the {card_the} costs you {lost} card points: with best play from here "
-            "you end with {mine} instead of {best_points}. The best: {best}."
+            "you end with {mine} instead of {best_points}. The best: {best}.",
+            lost,
         ).format(card=self.card_name(card), lost=lost, mine=mine, best_points=best_points, best=self._names(self.best))
         return self._judge(False, f"{wrong} {upper_first(self.explain())}")
 

@@ -27,7 +27,7 @@ from tartli.bots.hint import move_phrase
 from tartli.bots.review import Decision, Grade, HandReview, HandSummary, Retry, match_summary
 from tartli.cards import Card
 from tartli.game import HandState, PlayerView
-from tartli.i18n import N_, _
+from tartli.i18n import N_, _, ngettext
 from tartli.moves import Declare, Move, Pass, Play
 from tartli.names import Language
 from tartli.render.table import table_svg
@@ -64,9 +64,12 @@ def loss_words(d: Decision) -> str:
     claim: a game is not a number of points). The number is the one the class is made from."""
     if d.loss is None or round(d.loss) <= 0:
         return ""
+    lost = round(d.loss)
     if d.samples:
-        return _("about {points} points lost, give or take {se}").format(points=round(d.loss), se=round(d.se))
-    return _("{points} points lost").format(points=round(d.loss))
+        return ngettext(
+            "about {points} point lost, give or take {se}", "about {points} points lost, give or take {se}", lost
+        ).format(points=lost, se=round(d.se))
+    return ngettext("{points} point lost", "{points} points lost", lost).format(points=lost)
 
 
 def decision_html(d: Decision, player: int) -> str:

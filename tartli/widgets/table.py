@@ -268,21 +268,36 @@ def _review_line(item: ReviewItem, lang: Language, spared: bool = False) -> str:
             return _("Trick {trick}: you led the {card_acc}: a best card ✓").format(trick=item.trick, card=card)
         return _("Trick {trick}: you played the {card_acc}: a best card ✓").format(trick=item.trick, card=card)
     best = names_or(item.best, lang)
+    n = item.points
     if spared and item.led:
-        text = _(
-            "Trick {trick}: you led the {card}: against best play it could have cost {points} card points; "
-            "the computer did not punish it. Best was {best}"
+        text = ngettext(
+            "Trick {trick}: you led the {card_acc}: against best play it could have cost {points} card point; "
+            "the computer did not punish it. Best was {best}",
+            "Trick {trick}: you led the {card_acc}: against best play it could have cost {points} card points; "
+            "the computer did not punish it. Best was {best}",
+            n,
         )
     elif spared:
-        text = _(
-            "Trick {trick}: you played the {card}: against best play it could have cost {points} card points; "
-            "the computer did not punish it. Best was {best}"
+        text = ngettext(
+            "Trick {trick}: you played the {card_acc}: against best play it could have cost {points} card point; "
+            "the computer did not punish it. Best was {best}",
+            "Trick {trick}: you played the {card_acc}: against best play it could have cost {points} card points; "
+            "the computer did not punish it. Best was {best}",
+            n,
         )
     elif item.led:
-        text = _("Trick {trick}: you led the {card_acc}: it cost {points} card points; best was {best}")
+        text = ngettext(
+            "Trick {trick}: you led the {card_acc}: it cost {points} card point; best was {best}",
+            "Trick {trick}: you led the {card_acc}: it cost {points} card points; best was {best}",
+            n,
+        )
     else:
-        text = _("Trick {trick}: you played the {card_acc}: it cost {points} card points; best was {best}")
-    return text.format(trick=item.trick, card=card, points=item.points, best=best)
+        text = ngettext(
+            "Trick {trick}: you played the {card_acc}: it cost {points} card point; best was {best}",
+            "Trick {trick}: you played the {card_acc}: it cost {points} card points; best was {best}",
+            n,
+        )
+    return text.format(trick=item.trick, card=card, points=n, best=best)
 
 
 def review_html(state: HandState, player: int, language: Language | None = None) -> str:
@@ -317,13 +332,18 @@ def review_html(state: HandState, player: int, language: Language | None = None)
     if lost == 0 and could == 0:
         summary = _("You played every card of phase 2 as well as it can be played.")
     elif lost == 0:
-        summary = _(
+        summary = ngettext(
+            "Added up, your phase-2 choices could have cost {points} card point against best play; "
+            "the computer did not punish them (T4, C5, S2).",
             "Added up, your phase-2 choices could have cost {points} card points against best play; "
-            "the computer did not punish them (T4, C5, S2)."
+            "the computer did not punish them (T4, C5, S2).",
+            could,
         ).format(points=could)
     else:
-        summary = _(
-            "Added up, your phase-2 choices gave away {points} card points against best play (T4, C5, S2)."
+        summary = ngettext(
+            "Added up, your phase-2 choices gave away {points} card point against best play (T4, C5, S2).",
+            "Added up, your phase-2 choices gave away {points} card points against best play (T4, C5, S2).",
+            lost,
         ).format(points=lost)
     return f"{title}<ul style='margin:4px 0'>{''.join(rows)}</ul><p style='margin:0'>{html.escape(summary)}</p>"
 
