@@ -85,6 +85,7 @@ from tartli.server.duels import NotAllowed as DuelNotAllowed
 from tartli.server.kernels import (
     ANONYMOUS,
     KERNEL_ENV,
+    KERNEL_LOG_ENV,
     UNCONNECTED_YIELD,
     ClassPupils,
     KernelPolicy,
@@ -125,8 +126,6 @@ NEW_VISITORS_PER_MINUTE = 60
 reloads): past it, a browser from that address is served as one that keeps no cookies (one kernel, shared).
 A script that takes a fresh cookie for every request cannot hold a class's places this way."""
 PAGE_LANGUAGES = ("en", "hu", "de")
-KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
-"""The environment variable that tells the kernels where to write their log (kernel_log.py reads it)."""
 WEBSOCKET_MAX_BYTES = 1024 * 1024
 """The largest websocket message a page may send its kernel. The largest the course sends is a saved
 game (:data:`tartli.widgets.board.MAX_SAVED_GAME_BYTES`, 256 KiB; a real one is a few kilobytes)."""

@@ -107,7 +107,8 @@ def _page_rule(server_app: Any, handler: type) -> tuple[str, type, dict[str, Any
 def _load_jupyter_server_extension(server_app: Any) -> None:
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-    from tartli.server.app import KERNEL_LOG_ENV, CookieVoilaHandler, FrameCheckedConnection
+    from tartli.server.app import CookieVoilaHandler, FrameCheckedConnection
+    from tartli.server.kernels import KERNEL_LOG_ENV
     from tartli.server.logs import follow_kernel_log, quiet_server_log
 
     web_app = server_app.web_app

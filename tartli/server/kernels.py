@@ -74,6 +74,9 @@ pupil of a class may take its place on a full server (pupils first: a class's le
 PUPIL_FRESH = 600.0
 """Seconds after a pupil's page last reported to the class (its page reports once a minute while shown) that the
 browser still counts as a pupil's."""
+KERNEL_LOG_ENV = "TARTLI_KERNEL_LOG"
+"""The environment variable that tells the kernels where to write their log (tartli.widgets.kernel_log reads it;
+the server follows the file into its own log, bounded: tartli.server.logs)."""
 UNCONNECTED_YIELD = 15.0
 """Seconds after its page was sent a page's kernel that has never connected gives its place up to a visitor when
 the server is full (a browser connects within moments of getting its page)."""
@@ -459,6 +462,22 @@ class CourseKernelRules:
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
         self._handed_out(result[2])
         return result
+
+    def pre_start_kernel(self, kernel_name: str | None, kwargs: dict[str, Any]) -> Any:
+        """jupyter_client's step before every kernel's launch (a page's and a pool's): the kernel process's own
+        output (what it writes before ipykernel takes its output over: warnings at import, a crash at start)
+        goes to the kernels' log file, which the server follows into its log line by line, bounded, and not
+        to the server's terminal whole. (The file object stays with the kernel's manager, in its launch
+        arguments, for a restart.)"""
+        path = os.environ.get(KERNEL_LOG_ENV)
+        if path and "stderr" not in kwargs:
+            try:
+                output = open(path, "ab")  # noqa: SIM115 (kept open by the kernel's manager, see above)
+            except OSError:
+                pass  # (no log file: the kernel writes where the server does)
+            else:
+                kwargs["stdout"] = kwargs["stderr"] = output
+        return super().pre_start_kernel(kernel_name, kwargs)  # type: ignore[misc]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         extra = KERNEL_ENV.get()

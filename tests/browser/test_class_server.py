@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import os
 import re
 import subprocess
 import sys
@@ -594,3 +595,33 @@ def test_the_pupils_of_a_class_come_first_on_a_full_server(server_with: Any) -> 
     status, _ = post(server, "leave", {"token": joined["token"]}, cookie=pupil.cookies["tartli_visitor"])
     assert status == 204
     assert pupil.get(f"/voila/render/{LESSONS[2]}")[0] == 503, "out of the class, he waits as the others do"
+
+
+def test_what_a_kernel_writes_before_ipykernel_takes_its_output_reaches_the_log_bounded(
+    server_with: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 42: a kernel process's own output (here a ``sitecustomize`` that writes a 60 KB line and a traceback
+    in each kernel at start, as a broken package's import would) goes through the kernels' log file into the
+    server's log, one short line, not to the server's terminal whole (before: 60 KB lines and the traceback)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import sys\n"
+        "if 'ipykernel_launcher' in ' '.join(sys.orig_argv):\n"
+        "    sys.stderr.write('early-kernel-noise ' + 'x' * 60000 + '\\n')\n"
+        '    sys.stderr.write(\'Traceback (most recent call last):\\n  File "/somewhere/broken.py", line 1\\n'
+        "ValueError: broken at import\\n')\n"
+        "    sys.stderr.flush()\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    server = server_with()
+    wait_for_pools(server, refilled=False)
+    deadline = time.monotonic() + 60
+    while "early-kernel-noise" not in (text := server.log_path.read_text(errors="replace")):
+        assert time.monotonic() < deadline, log_tail(server.log_path)
+        time.sleep(0.5)
+    time.sleep(2)  # (the follower copies the file every second)
+    text = server.log_path.read_text(errors="replace")
+    noisy = [line for line in text.splitlines() if "early-kernel-noise" in line or "broken" in line]
+    assert noisy and all(len(line) <= LINE_LIMIT + 200 for line in noisy), [line[:300] for line in noisy]
+    assert "Traceback" not in text and "/somewhere/broken.py" not in text, [line[:300] for line in noisy]
