@@ -16,6 +16,7 @@ It prints the figures and asserts nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import os
 import re
@@ -44,16 +45,14 @@ def kernels_and_memory(server_pid: int) -> tuple[int, float, float]:
     """(kernel processes, their RSS in MiB, the server's RSS in MiB), read from /proc."""
     import psutil
 
-    server = psutil.Process(server_pid)
-    rss, count = 0, 0
-    for child in server.children(recursive=True):
-        try:
-            if any("ipykernel" in part for part in child.cmdline()):
-                count += 1
-                rss += child.memory_info().rss
-        except psutil.Error:
-            pass
-    return count, rss / 2**20, server.memory_info().rss / 2**20
+    from tests.browser.conftest import kernel_processes
+
+    kernels = kernel_processes(server_pid)
+    rss = 0
+    for child in kernels.values():
+        with contextlib.suppress(psutil.Error):  # (a kernel gone meanwhile)
+            rss += child.memory_info().rss
+    return len(kernels), rss / 2**20, psutil.Process(server_pid).memory_info().rss / 2**20
 
 
 async def open_at_once(server: Any, launch: Any, pages: int) -> dict[str, Any]:

@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.bench_class import percentile  # noqa: E402  (run as a script: the checkout's tests first)
+from tests.browser.conftest import kernel_processes  # noqa: E402
 
 LESSON = "03_deal.ipynb"
 NOT_PREPARED = (  # every page but the index and the table: no pool (Voilà's denylist)
@@ -63,17 +64,6 @@ CONTROL_VERSION = "1.0.0"
 
 
 # ---------------------------------------------------------------- what the server's processes use
-def kernel_processes(server_pid: int) -> dict[int, psutil.Process]:
-    found = {}
-    for child in psutil.Process(server_pid).children(recursive=True):
-        try:
-            if any("ipykernel" in part for part in child.cmdline()):
-                found[child.pid] = child
-        except psutil.Error:
-            pass
-    return found
-
-
 def cpu_seconds(process: psutil.Process) -> float:
     try:
         times = process.cpu_times()

@@ -156,6 +156,21 @@ def wait_until_it_answers(process: subprocess.Popen[bytes], url: str, timeout: f
     return last
 
 
+def kernel_processes(server_pid: int) -> dict[int, Any]:
+    """The server's kernel processes (every kernel is a child process running ipykernel), by pid: psutil's
+    processes (psutil is a test dependency: imported here, so that the module imports without it)."""
+    import psutil
+
+    found = {}
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                found[child.pid] = child
+        except psutil.Error:
+            pass
+    return found
+
+
 def stop_server(server: Any, timeout: float = 15) -> None:
     """Terminate a server (a :class:`Server`, or any with ``process`` and ``log_file``; it shuts its
     kernels down), killing it if it does not stop within ``timeout`` seconds."""

@@ -20,14 +20,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import psutil
 import pytest
 from tornado.websocket import websocket_connect
 
 from tartli import app
 from tartli.server.app import ESTABLISHED_AFTER, WEBSOCKET_MAX_BYTES
 from tartli.server.logs import LINE_LIMIT
-from tests.browser.conftest import Server, free_port, log_tail, start_server, stop_server, wait_for_cells
+from tests.browser.conftest import (
+    Server,
+    free_port,
+    kernel_processes,
+    log_tail,
+    start_server,
+    stop_server,
+    wait_for_cells,
+)
 from tests.browser.test_app import play, wait_for_my_turn
 
 POOLED = ("00_index.ipynb", "01_pack.ipynb", "table.ipynb")
@@ -56,15 +63,8 @@ def server_with(tmp_path: Path) -> Iterator[Any]:
 
 
 def kernels_running(server: Server) -> int:
-    """The server's kernel processes (every kernel is a child process running ipykernel)."""
-    count = 0
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            if any("ipykernel" in part for part in child.cmdline()):
-                count += 1
-        except psutil.Error:
-            pass
-    return count
+    """The server's kernel processes."""
+    return len(kernel_processes(server.process.pid))
 
 
 @contextmanager
