@@ -269,6 +269,8 @@ class DuelTable(TableController):
             lines.append(said.format(code=f"<b class='tartli-duel-code'>{html.escape(self.code)}</b>", link=shown))
         elif status == "closed":
             lines.append(_("This table is closed."))
+        elif status == "match-over":
+            lines.append(_("Your match against {name} is over.").format(name=other))
         elif computer:
             lines.append(_("The computer plays for {name} while they are away.").format(name=other))
         elif gone:

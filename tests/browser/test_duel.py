@@ -362,3 +362,62 @@ def post_duel(server: Any, action: str, body: Any, visitor: str) -> int:
     response.read()
     connection.close()
     return response.status
+
+
+def test_a_finished_match_shows_its_end_the_match_file_and_another_match(
+    tmp_path: Path, playwright_driver: Any
+) -> None:
+    """Issue 38's last screen, as both players see it: a match to 1 buli played to its end at the table (store
+    level, as two browsers would), then the two seats open the table: no Next hand, the match's file, Play another
+    match; on a phone in English and at 1280 px in Hungarian, each passing axe; another match starts at 0."""
+    from tartli.rules import RuleSet
+    from tartli.server.duels import FILE_NAME, DuelStore
+    from tests.test_duels import play_to_the_end, seated
+
+    log = tmp_path / "voila.log"
+    (tmp_path / "data").mkdir()
+    store = DuelStore(tmp_path / "data" / FILE_NAME)  # (start_server keeps the data in log's folder / "data")
+    code, anna_token, bence_token = seated(store, RuleSet(buli_target=1))
+    play_to_the_end(store, code, {0: anna_token, 1: bence_token})
+    hands = len(store.records(code, anna_token))
+    store.close()
+    server = start_server(log, extra=THREE_POOLS)
+    browser = launch_chromium(playwright_driver)
+    try:
+        pages = {}
+        for name, token, options, lang in (
+            ("Anna", anna_token, PHONE, "en"),
+            ("Bence", bence_token, {"viewport": {"width": 1280, "height": 900}}, "hu"),
+        ):
+            context = browser.new_context(**options)
+            context.add_cookies([{"name": f"tartli_seat_{code}", "value": token, "url": server.base_url + "/"}])
+            page = context.new_page()
+            page.goto(server.url("table.ipynb") + f"?duel={code}&lang={lang}")
+            page.locator(".tartli-duel .tartli-board svg").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+            pages[name] = page
+        anna, bence = pages["Anna"], pages["Bence"]
+        wait_for_line(anna, "Your match against Bence is over.")
+        again = anna.get_by_role("button", name="Play another match", exact=True)
+        again.wait_for(timeout=MOVE_SEEN_MS)
+        assert (
+            anna.get_by_role("button", name="Next hand", exact=True).count() == 0
+            or not anna.get_by_role("button", name="Next hand", exact=True).is_visible()
+        ), "a match that is over has no next hand"
+        saved = anna.locator(".tartli-duel a[download$='.zip']")
+        assert saved.inner_text() == f"Save the match ({hands} hands)", saved.inner_text()
+        assert anna.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll on a phone"
+        bence.get_by_role("button", name="Még egy parti", exact=True).wait_for(timeout=MOVE_SEEN_MS)
+        audit(anna, "a finished match, 390 px")
+        audit(bence, "a finished match, 1280 px, hu")
+        anna.screenshot(path=str(tmp_path / "match-over-en-390.png"), full_page=True)
+        bence.screenshot(path=str(tmp_path / "match-over-hu-1280.png"), full_page=True)
+        print(f"\nthe pictures: {tmp_path}")
+        again.click()
+        anna.wait_for_function(
+            "() => document.querySelectorAll('.tartli-board [data-pick]').length === 9", timeout=MOVE_SEEN_MS
+        )
+        again.wait_for(state="hidden", timeout=MOVE_SEEN_MS)  # the new match is on (the board may show it first)
+        wait_for_line(anna, "You are playing Bence.")
+    finally:
+        browser.close()
+        stop_server(server)
