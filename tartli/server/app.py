@@ -76,7 +76,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from tartli.course import DUELS_ENV, PAGES, page_named
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
-from tartli.server.classes import class_handlers
+from tartli.server.classes import NO_CLASS_SIZE, Refused, class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, Limiter, default_data_dir, normal_code, open_class
 from tartli.server.duel_api import SEAT_COOKIE, duel_handlers
 from tartli.server.duel_pages import duel_page_handlers
@@ -834,6 +834,41 @@ class TartliVoila(Voila):  # type: ignore[misc]
             return {}
         pages = [self.announce or PAGES[0].file, *self.prepare]
         return {page: self.class_size for page in dict.fromkeys(pages)}
+
+    def lesson_of_the_day(self) -> dict[str, Any] | None:
+        """What the teacher's page says of the class's prepared lesson: ``{"page", "ready", "wanted"}`` (``page``
+        None while only the course map is prepared; the first of several ``--prepare`` pages); None without
+        ``--class-size`` (nothing is prepared for a class)."""
+        if self.class_size <= 0:
+            return None
+        index = self.announce or PAGES[0].file
+        page = next((p for p in self.prepare if p != index), index if index in self.prepare else None)
+        manager = self.kernel_manager
+        ready = manager.ready_in_pools().get(page, 0) if page is not None and hasattr(manager, "ready_in_pools") else 0
+        return {"page": page, "ready": ready, "wanted": self.class_size}
+
+    def prepare_lesson(self, name: str) -> dict[str, Any]:
+        """Make ``name`` (a page of the course: "03", "03_deal" or its file) the lesson of the day while the server
+        runs (the teacher's page): its pool grows to the class size, filled gradually; the lesson prepared before
+        goes back to the default, its extra waiting kernels shut down; the course map stays prepared. The answer
+        is :meth:`lesson_of_the_day` and ``released`` (the kernels shut down now). Refused (``Refused``: 409)
+        without ``--class-size``, and (400) for a name that is no page of the course."""
+        if self.class_size <= 0:
+            raise Refused(409, NO_CLASS_SIZE)
+        found = page_named(name)
+        if found is None:
+            known = ", ".join(p.file.removesuffix(".ipynb") for p in PAGES)
+            raise Refused(400, f"page: a page of the course ({known}), not {name[:40]!r}")
+        before = [p for p in self.prepared_pages if p != (self.announce or PAGES[0].file)]
+        self.prepare = [found]
+        released = self.kernel_manager.prepare_pools(self.prepared_pages)
+        self.log.info(
+            "tartli: the lesson of the day is now %s: %d kernels wanted for it%s",
+            found.removesuffix(".ipynb"),
+            self.class_size,
+            "".join(f"; {p.removesuffix('.ipynb')} back to the default" for p in before if p != found),
+        )
+        return {**(self.lesson_of_the_day() or {}), "released": released}
 
     def new_visitor_cookie(self) -> str:
         """A visitor cookie's value: a random name and the time it is issued, signed with the server's key."""

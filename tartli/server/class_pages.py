@@ -26,7 +26,7 @@ from typing import Any
 import tornado.web
 
 from tartli.classview import TABLE_CSS
-from tartli.course import PAGES
+from tartli.course import PAGES, Page
 from tartli.i18n import N_, catalog
 from tartli.server.classroom import ClassFolder
 from tartli.worksheets import lessons
@@ -81,6 +81,12 @@ TEACHER_WORDS = {
     "game": N_("{first} against {second}: hand {hand}, trick {trick}, points {points}, games won {won}"),
     "gameWaiting": N_("{name} waits for a classmate at a table"),
     "watch": N_("Watch"),
+    "lessonReady": N_("{lesson}: {ready} of {wanted} pages ready for the class."),
+    "noLesson": N_("No lesson is prepared yet: choose one and press “Prepare for the class”."),
+    "needsClassSize": N_(
+        "The course's server was started without a class size, so it prepares no lesson. To prepare one, start it "
+        "with the number of pupils, for example: tartli course --class-size 30"
+    ),
 }
 
 TEACHER_PAGE_WORDS = {
@@ -111,6 +117,12 @@ TEACHER_PAGE_WORDS = {
     "SHEET_LESSON": N_("Lesson"),
     "SHEET_NUMBER": N_("Sheet number"),
     "SHEET_BUTTON": N_("Open the sheet"),
+    "LESSON_TITLE": N_("Lesson of the day"),
+    "LESSON_TEXT": N_(
+        "The server makes the lesson you choose ready ahead, so that the whole class can open it at once without "
+        "waiting."
+    ),
+    "PREPARE_BUTTON": N_("Prepare for the class"),
 }
 
 _LANGUAGE_NAMES = (("en", "EN", "English"), ("hu", "HU", "magyar"), ("de", "DE", "Deutsch"))
@@ -171,6 +183,9 @@ def teacher_page(lang: str, base_url: str) -> str:
     )
     fill |= {
         "SHEET_OPTIONS": options,
+        "LESSON_OPTIONS": "".join(
+            f"<option value='{html.escape(page.file)}'>{html.escape(page_label(page, tr))}</option>" for page in PAGES
+        ),
         "TABLE_CSS": TABLE_CSS,
         "LANG": lang,
         "TITLE": html.escape(tr(TEACHER_WORDS["title"])),
@@ -180,6 +195,12 @@ def teacher_page(lang: str, base_url: str) -> str:
         "BASE": _script_json(base_url),
     }
     return fill_blanks(text, fill)
+
+
+def page_label(page: Page, tr: Any) -> str:
+    """A page's name in the teacher's list of lessons: "3. The deal" (a page without a number: its title)."""
+    number = page.file.split("_", 1)[0]
+    return f"{int(number)}. {tr(page.title)}" if number.isdigit() else str(tr(page.title))
 
 
 def fill_blanks(text: str, fill: dict[str, str]) -> str:

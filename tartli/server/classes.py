@@ -11,9 +11,12 @@ says yes), and every answer is JSON. Under the server's base address:
                         progress is what the browser holds (the course map's keys), made into a progress
                         code and checked (:func:`~tartli.server.classroom.checked_progress`): a forged one is 400.
 ``tartli/class/leave``  ``{"token"}`` -> 204: everything kept of the pupil is deleted.
-``tartli/class/teacher`` ``{"code", "key", "do": "view" | "csv" | "pupils" | "remove" | "new-key" | "close", "pupil",
-                        "lang"}`` -> JSON: ``view`` is the teacher page's table as HTML
-                        (:func:`tartli.classview.class_view`), ``csv`` the same as CSV, ``pupils`` the data.
+``tartli/class/teacher`` ``{"code", "key", "do": "view" | "csv" | "pupils" | "remove" | "prepare" | "new-key" |
+                        "close", "pupil", "page", "lang"}`` -> JSON: ``view`` is the teacher page's table as HTML
+                        (:func:`tartli.classview.class_view`) and the lesson of the day (``lesson``: its page, the
+                        kernels ready and wanted; null on a server started without ``--class-size``), ``csv`` the
+                        same as CSV, ``pupils`` the data; ``prepare`` makes ``page`` the lesson of the day (409 on a
+                        server started without ``--class-size``, 400 for a name that is no page).
 ``tartli/class/make``   ``{"name": "7.b"}`` -> ``{"code", "key", "class"}``: a new class (the teacher page's button;
                         behind the same limiter as joins, at most ``MAX_CLASSES`` on a server).
 
@@ -61,6 +64,12 @@ class Refused(Exception):
         super().__init__(why)
         self.status, self.why = status, why
 
+
+NO_CLASS_SIZE = (
+    "the course was started without --class-size: start it with --class-size and the number of pupils "
+    "(tartli course --class-size 30) to prepare a lesson for the class"
+)
+"""The answer to the teacher's ``prepare`` on a server that prepares nothing for a class."""
 
 MAX_BODY = 64 * 1024
 """The largest request body read (a whole course's progress is a few kilobytes)."""
@@ -134,6 +143,8 @@ class ClassHandler(JsonHandler):
         try:
             # the store's work in a thread: a locked file waits up to 5 s there, not in the server's one loop
             status, answer = await asyncio.get_running_loop().run_in_executor(None, action, data)
+            if self.action == "teacher" and data.get("do") in ("view", "prepare") and answer is not None:
+                answer = {**answer, **self._lesson_of_the_day(data)}  # (here: the kernels are the loop's)
         except Refused as refused:
             self._fail(refused.status, refused.why)
         except NotAllowed:
@@ -194,6 +205,21 @@ class ClassHandler(JsonHandler):
         made = self.classes.store(create=True).create(data.get("name"))
         return 200, {"code": made.code, "key": made.key, "class": made.name}
 
+    def _lesson_of_the_day(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The teacher's ``prepare`` (the key checked already, in :meth:`_teacher`) and what ``view`` says of the
+        lesson prepared for the class: ``{"lesson": {"page", "ready", "wanted"} | None}`` (None: the server
+        prepares nothing for a class; ``TartliVoila.lesson_of_the_day``)."""
+        app = self.settings.get("tartli_app")
+        if data.get("do") == "prepare":
+            page = data.get("page")
+            if not isinstance(page, str) or not page.strip():
+                raise Refused(400, "page: the lesson to prepare, e.g. 03 or 03_deal")
+            if app is None:  # (the API served on its own: no kernels)
+                raise Refused(409, NO_CLASS_SIZE)
+            prepared: dict[str, Any] = app.prepare_lesson(page)
+            return {"lesson": prepared}
+        return {"lesson": app.lesson_of_the_day() if app is not None else None}
+
     def _teacher(self, data: dict[str, Any]) -> Answer:
         code, key, do = data.get("code"), data.get("key"), data.get("do")
         if not isinstance(code, str) or not isinstance(key, str):
@@ -220,12 +246,14 @@ class ClassHandler(JsonHandler):
             if type(pupil) is not int:
                 raise ClassroomError("pupil: the pupil's number")
             return 200, {"removed": self.store.remove(code, key, pupil)}
+        if do == "prepare":  # (the lesson itself is prepared on the server's loop: _lesson_of_the_day)
+            return 200, {"class": self.store.name_of(code, key)}
         if do == "new-key":
             return 200, {"key": self.store.new_key(code, key)}
         if do == "close":
             self.store.close_class(code, key)
             return 200, {"closed": True}
-        raise ClassroomError("do: view, csv, pupils, remove, new-key or close")
+        raise ClassroomError("do: view, csv, pupils, remove, prepare, new-key or close")
 
 
 def _pupil(record: PupilRecord) -> dict[str, Any]:

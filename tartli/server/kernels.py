@@ -411,16 +411,28 @@ class CourseKernelRules:
         self._task_of.pop(token, None)
         return self._reserved.pop(token, None)
 
-    def _reclaim(self, kernel_id: str) -> None:
+    def _reclaim(self, kernel_id: str, why: str = "") -> None:
+        """Shut ``kernel_id`` down to make room for a visitor, or (``why``: the reason, logged) because its pool
+        is smaller now; in that case the pools are topped up once it is gone (its place is free then)."""
         for pool in self._pools_now().values():
             for task in list(pool):
                 if self._holds(task, kernel_id):
                     pool.remove(task)  # at once, so that no request is handed it meanwhile
+                    render = task.result().get("task")
+                    if why and render is not None and not render.done():
+                        # (its page would never be sent: without this, each cell still to run logs an error
+                        # when the kernel is gone)
+                        render.cancel()
         self._leaving.add(kernel_id)
-        self.log.warning("tartli: shutting down kernel %s to make room for a visitor", kernel_id)
+        if why:
+            self.log.info("tartli: shutting down kernel %s waiting in a pool: %s", kernel_id, why)
+        else:
+            self.log.warning("tartli: shutting down kernel %s to make room for a visitor", kernel_id)
         task = asyncio.ensure_future(self.shutdown_kernel(kernel_id))
         self._shutting[kernel_id] = task  # (also keeps it: the loop holds only a weak reference to a task)
         task.add_done_callback(lambda _task: self._shutting.pop(kernel_id, None))
+        if why:
+            task.add_done_callback(lambda _task: event_loop().call_soon(self.top_up_pools))
 
     @staticmethod
     def _holds(task: Any, kernel_id: str) -> bool:
@@ -604,10 +616,54 @@ class CourseKernelRules:
         return int(chosen.get("pool_size", default.get("pool_size", 1)))
 
     def top_up_pools(self) -> None:
-        """Refill the pools that gave a kernel up or waited for room, where there is room now."""
+        """Refill the pools that gave a kernel up or waited for room, where there is room now; a pool larger than
+        its size now (the lesson of the day changed: :meth:`prepare_pools`) gives its extra ready kernels up (one
+        still starting, when it is ready: each ready kernel calls this)."""
         for notebook, pool in list(self._pools_now().items()):
-            if len(pool) < self._pool_size(notebook):
+            size = self._pool_size(notebook)
+            if len(pool) < size:
                 self.fill_if_needed(delay=0, notebook_name=notebook)
+            elif len(pool) > size:
+                self._shrink_pool(notebook, size)
+
+    def _shrink_pool(self, notebook: str, size: int) -> int:
+        """Shut down the ready kernels of ``notebook``'s pool beyond ``size``, the last in the pool first (the first
+        are handed out first); how many."""
+        pool = self._pools_now().get(notebook, [])
+        extra = [task for task in pool if _ready(task)][::-1][: max(0, len(pool) - size)]
+        for task in extra:
+            self._reclaim(task.result()["kernel_id"], why=f"the pool of {notebook} is back to {size}")
+        return len(extra)
+
+    def prepare_pools(self, sizes: dict[str, int]) -> int:
+        """The pages prepared for a class are ``sizes`` (page -> pool size) from now on (the teacher's page changed
+        the lesson of the day: ``TartliVoila.prepare_lesson``): a page prepared before and not now goes back to
+        Voilà's default size (none if Voilà's denylist names it), its extra ready kernels shut down now (how many:
+        the answer); a newly prepared page's pool fills gradually as at start (``fill_if_needed``)."""
+        config: dict[str, Any] = dict(getattr(self, "kernel_pools_config", {}) or {})
+        default: dict[str, Any] = config.get("default", {"pool_size": 1, "kernel_env_variables": {}})
+        for page in list(config):
+            if page != "default" and page not in sizes:
+                del config[page]
+        for page in self._pools_now():
+            if page not in sizes and not self._voila_keeps(page):
+                config[page] = {**default, "pool_size": 0}  # (a pool it got only as a prepared page)
+        for page, size in sizes.items():
+            config[page] = {**default, "pool_size": size}
+        self.kernel_pools_config = config
+        released = sum(
+            self._shrink_pool(page, self._pool_size(page)) for page in list(self._pools_now()) if page not in sizes
+        )
+        for page in sizes:
+            self._pools_now().setdefault(page, [])  # (so that top_up_pools fills it)
+        self.top_up_pools()
+        return released
+
+    def _voila_keeps(self, page: str) -> bool:
+        """Does Voilà's own choice (its denylist) give ``page`` a pool?"""
+        root = Path(getattr(self, "root_dir", "") or ".")
+        keep: Callable[[Path], bool] | None = getattr(super(), "_notebook_filter", None)
+        return True if keep is None else keep(root / page)
 
     # ------------------------------------------------------------ connections and the idle clock
     def notify_connect(self, kernel_id: str) -> None:

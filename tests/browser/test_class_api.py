@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, start_server, stop_server
-from tests.browser.test_class_server import THREE_POOLS
+from tests.browser.test_class_server import THREE_POOLS, kernels_running
 from tests.browser.test_server import issued_visitor
 
 CLASS_LINE = re.compile(r"Tartli class (.+?): pupils join with the code (\w{6}); the teacher's key is (\S+) ")
@@ -135,3 +135,74 @@ def test_a_course_without_a_class_writes_nothing_and_knows_no_class(tmp_path: Pa
         assert not (tmp_path / "data").exists()  # no class made: nothing about pupils on disk
     finally:
         stop_server(server)
+
+
+# ---------------------------------------------------------------- the lesson of the day (issue 39)
+TWO_POOLS = (  # the index and lesson 03 have their pools (prepared or not); every other page none
+    "--VoilaKernelManager.preheat_denylist=.*/(0[124-9]|1[0-9])_[^/]*\\.ipynb$",
+    "--VoilaKernelManager.preheat_denylist=.*/(practice|rules|table)\\.ipynb$",
+)
+LESSON_WAIT = 400.0
+"""How long a test waits for a lesson's pool to fill (a kernel or two at a time; the time it took is printed)."""
+
+
+def lesson_now(server: Server, code: str, key: str) -> Any:
+    status, view = post(server, "teacher", {"code": code, "key": key, "do": "view"})
+    assert status == 200, view
+    return view["lesson"]
+
+
+def wait_for_lesson(server: Server, code: str, key: str, page: str, ready: int) -> float:
+    """Seconds until the view says ``ready`` kernels wait for ``page`` (the deadline: :data:`LESSON_WAIT`)."""
+    began = time.monotonic()
+    while (lesson := lesson_now(server, code, key)) != {"page": page, "ready": ready, "wanted": ready}:
+        assert time.monotonic() - began < LESSON_WAIT, (lesson, server.log_path.read_text(errors="replace")[-3000:])
+        time.sleep(0.5)
+    return time.monotonic() - began
+
+
+def test_the_teacher_changes_the_lesson_of_the_day_while_the_server_runs(tmp_path: Path) -> None:
+    """``--class-size 2 --prepare 03_deal``: the teacher's key makes lesson 04 the lesson of the day; 04's pool
+    fills to two ready kernels, 03's goes back to Voilà's default of one (its other kernel shut down), the index
+    keeps its two; a wrong key is 403, a name that is no page 400 with words that say which pages there are."""
+    server = start_server(
+        tmp_path / "voila.log",
+        extra=(*TWO_POOLS, "--TartliVoila.class_name=7.b", "--TartliVoila.class_size=2", "--TartliVoila.prepare=03"),
+    )
+    try:
+        _name, code, key = class_line(server)
+        took = wait_for_lesson(server, code, key, "03_deal.ipynb", 2)
+        print(f"\nlesson 03: 2 of 2 ready {took:.1f} s after the class line")
+        assert post(server, "teacher", {"code": code, "key": "wrong", "do": "prepare", "page": "04"})[0] == 403
+        status, refused = post(server, "teacher", {"code": code, "key": key, "do": "prepare", "page": "99_nothing"})
+        assert status == 400 and "a page of the course" in refused["error"] and "04_phase_one" in refused["error"]
+        assert post(server, "teacher", {"code": code, "key": key, "do": "prepare"})[0] == 400
+        assert lesson_now(server, code, key)["page"] == "03_deal.ipynb", "a refused choice changes nothing"
+
+        began = time.monotonic()
+        status, answer = post(server, "teacher", {"code": code, "key": key, "do": "prepare", "page": "04"})
+        assert status == 200 and answer["lesson"]["page"] == "04_phase_one.ipynb", answer
+        assert answer["lesson"]["wanted"] == 2 and answer["lesson"]["released"] == 1, answer
+        wait_for_lesson(server, code, key, "04_phase_one.ipynb", 2)
+        print(f"lesson 04: 2 of 2 ready {time.monotonic() - began:.1f} s after the teacher's choice")
+        # the index's two (and the page the start's check was given), 03's one (Voilà's default) and 04's two
+        deadline = time.monotonic() + 120
+        while (running := kernels_running(server)) != 6:
+            assert time.monotonic() < deadline, f"{running} kernels run"
+            time.sleep(0.5)
+        log = server.log_path.read_text(errors="replace")
+        shut = re.findall(r"shutting down kernel \S+ waiting in a pool: the pool of 03_deal.ipynb is back to 1", log)
+        assert len(shut) == 1, shut
+        assert "the lesson of the day is now 04_phase_one: 2 kernels wanted for it; 03_deal back to the default" in log
+        assert "Error at server while executing cell" not in log, "the kernel shut down was running no cell"
+    finally:
+        stop_server(server)
+
+
+def test_a_server_without_a_class_size_says_it_prepares_no_lesson(class_server: Any) -> None:
+    server = class_server()
+    _name, code, key = class_line(server)
+    assert lesson_now(server, code, key) is None
+    status, refused = post(server, "teacher", {"code": code, "key": key, "do": "prepare", "page": "03"})
+    assert status == 409 and "--class-size" in refused["error"], refused
+    assert post(server, "teacher", {"code": code, "key": "wrong", "do": "prepare", "page": "03"})[0] == 403
