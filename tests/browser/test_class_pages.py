@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tartli.classview import pupils_from_csv
-from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, stop_server, wait_for_cells
+from tests.browser.conftest import PAGE_TIMEOUT_MS, launch_chromium, start_server, stop_server, wait_for_cells
 from tests.browser.test_access import audit
 from tests.browser.test_class_api import class_line, class_server, post  # noqa: F401 - the fixture
 
@@ -240,3 +240,36 @@ def test_a_locked_class_store_leaves_the_progress_in_the_browser_until_it_can_ta
         assert 2 in steps["01_pack"][1], "the progress kept in the browser reached the teacher"
     finally:
         browser.close()
+
+
+def test_the_teacher_prepares_the_lesson_of_the_day_on_a_phone(playwright_driver: Any, tmp_path: Path) -> None:
+    """Issue 39: on the teacher's page (390 px wide) the box "Lesson of the day" shows that no lesson is prepared;
+    the teacher chooses lesson 4 and presses "Prepare for the class": the status line names it and counts its
+    kernels up to the class size; the select and the button are touch-sized; axe finds nothing serious."""
+    from tests.browser.test_class_api import TWO_POOLS
+
+    server = start_server(
+        tmp_path / "voila.log", extra=(*TWO_POOLS, "--TartliVoila.class_name=7.b", "--TartliVoila.class_size=1")
+    )
+    browser = launch_chromium(playwright_driver)
+    try:
+        _name, code, _key = class_line(server)
+        teacher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        teacher.goto(teacher_link(server))
+        teacher.locator("#code").get_by_text(code).wait_for(timeout=15_000)
+        teacher.get_by_text("No lesson is prepared yet").wait_for(timeout=LIVE_MS)
+        teacher.locator("#lesson-box").get_by_label("Lesson", exact=True).select_option("04_phase_one.ipynb")
+        teacher.get_by_role("button", name="Prepare for the class").click()
+        status = teacher.locator("#lesson-status")
+        status.get_by_text("4. Phase 1: trick and draw:").wait_for(timeout=LIVE_MS)
+        began = time.monotonic()
+        status.get_by_text("1 of 1 pages ready for the class").wait_for(timeout=300_000)
+        print(f"\nthe teacher's page shows lesson 4 ready {time.monotonic() - began:.1f} s after the choice")
+        for control in ("#lesson-page", "#prepare"):
+            box = teacher.locator(control).bounding_box()
+            assert box and box["height"] >= 44 and box["x"] + box["width"] <= 390, (control, box)
+        assert teacher.evaluate("document.documentElement.scrollWidth") <= 390
+        audit(teacher, "the teacher's page with the lesson of the day, 390 px")
+    finally:
+        browser.close()
+        stop_server(server)
