@@ -81,7 +81,6 @@ TEACHER_WORDS = {
     "game": N_("{first} against {second}: hand {hand}, trick {trick}, points {points}, games won {won}"),
     "gameWaiting": N_("{name} waits for a classmate at a table"),
     "watch": N_("Watch"),
-    "lessonReady": N_("{lesson}: {ready} of {wanted} pages ready for the class."),
     "noLesson": N_("No lesson is prepared yet: choose one and press “Prepare for the class”."),
     "needsClassSize": N_(
         "The course's server was started without a class size, so it prepares no lesson. To prepare one, start it "
@@ -191,10 +190,23 @@ def teacher_page(lang: str, base_url: str) -> str:
         "TITLE": html.escape(tr(TEACHER_WORDS["title"])),
         "LANGUAGES": language_links(lang),
         "PAGE_CSS": page_css(),
-        "WORDS": _script_json(_words(TEACHER_WORDS, lang)),
+        "WORDS": _script_json(_words(TEACHER_WORDS, lang) | {"lessonReady": lesson_ready_forms(lang)}),
         "BASE": _script_json(base_url),
     }
     return fill_blanks(text, fill)
+
+
+def lesson_ready_forms(lang: str) -> list[str]:
+    """The lesson of the day's line for one page wanted and for more (the page picks by the count it shows)."""
+    ngettext = catalog(lang).ngettext
+    return [
+        ngettext(
+            "{lesson}: {ready} of {wanted} page ready for the class.",
+            "{lesson}: {ready} of {wanted} pages ready for the class.",
+            count,
+        )
+        for count in (1, 2)
+    ]
 
 
 def page_label(page: Page, tr: Any) -> str:

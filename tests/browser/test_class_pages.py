@@ -263,7 +263,7 @@ def test_the_teacher_prepares_the_lesson_of_the_day_on_a_phone(playwright_driver
         status = teacher.locator("#lesson-status")
         status.get_by_text("4. Phase 1: trick and draw:").wait_for(timeout=LIVE_MS)
         began = time.monotonic()
-        status.get_by_text("1 of 1 pages ready for the class").wait_for(timeout=300_000)
+        status.get_by_text("1 of 1 page ready for the class").wait_for(timeout=300_000)
         print(f"\nthe teacher's page shows lesson 4 ready {time.monotonic() - began:.1f} s after the choice")
         for control in ("#lesson-page", "#prepare"):
             box = teacher.locator(control).bounding_box()
