@@ -51,7 +51,7 @@ from tartli.errors import IllegalMoveError, TartliError
 from tartli.game import PHASE1_TRICKS, TRICKS, Deal, Event, HandState, PlayerView, Status
 from tartli.i18n import N_, _, joined, language, ngettext, the
 from tartli.match import Match
-from tartli.melds import Meld, MeldKind, find_melds
+from tartli.melds import MeldKind, find_melds
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 from tartli.names import Language, Named
 from tartli.record import Record
@@ -61,6 +61,7 @@ from tartli.share import SharedPosition, share_query
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
 from tartli.widgets.hand_review import ReviewPanel, match_summary_html
 from tartli.widgets.hands import HandsKept
+from tartli.widgets.move_names import declaration_label, main_declarations, move_words
 from tartli.widgets.share import ShareButton, open_linked, page_query
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ def _shown() -> w.Layout:
     return w.Layout(display="")
 
 
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop of a live Jupyter kernel serving a page, or None (scripts, tests): only there
     are the computer's moves spread out in time; elsewhere they are made at once."""
     try:
@@ -90,50 +91,6 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-
-
-def main_declarations(declares: Sequence[Declare]) -> list[Declare]:
-    """The declarations worth offering first, best first: one entry per real choice (a set, a
-    sequence, both, béla), each with its longest sequence.
-
-    A declaration is left out when another one declares the same set and béla with sequences that
-    hold its sequences and more cards: a six-card run is one entry, not ten. (Its shorter parts are
-    a real choice only for the K7 ladder, a terc now and a kvart later: the table offers them with
-    "Shorter sequences too".) Best: the most points, then the most cards.
-    """
-
-    def parts(move: Declare) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
-        others = tuple(m for m in move.melds if m.kind is not MeldKind.SEQUENCE)
-        return others, tuple(m for m in move.melds if m.kind is MeldKind.SEQUENCE)
-
-    def value(move: Declare) -> int:
-        return sum(m.value for m in move.melds)
-
-    def cards(move: Declare) -> int:
-        return sum(m.length or 0 for m in move.melds)
-
-    def covers(big: Declare, small: Declare) -> bool:
-        (b_other, b_seqs), (s_other, s_seqs) = parts(big), parts(small)
-        return (
-            big != small
-            and b_other == s_other
-            and all(any(b.mask & s.mask == s.mask for b in b_seqs) for s in s_seqs)
-            and cards(big) > cards(small)
-        )
-
-    kept = [d for d in declares if not any(covers(other, d) for other in declares)]
-    return sorted(kept, key=lambda d: (-value(d), -cards(d), str(d)))
-
-
-def declaration_label(move: Declare, language: Language | None = None) -> Named:
-    """ "Heart-Over-Kvart (50) + Under-vannak (100)": a declaration as a learner reads it (with the forms
-    of its names, for a sentence: ``{melds.acc}``)."""
-    titles = [(m.title(names.resolve(language)), m.value) for m in move.melds]
-    forms = {
-        form: " + ".join(f"{title.forms.get(form, str(title))} ({value})" for title, value in titles)
-        for form in titles[0][0].forms
-    }
-    return Named(" + ".join(f"{title} ({value})" for title, value in titles), forms)
 
 
 CONTROLS = (
@@ -164,28 +121,6 @@ English: ``level_name()`` gives them in the page's language."""
 def level_name(level: str) -> str:
     """ "Easy", "Medium" or "Hard" in the page's language."""
     return _(LEVEL_NAMES[level])
-
-
-def move_words(move: Move, view: PlayerView, language: Language | None = None) -> str:
-    """ "lead the Ten of Hearts", "declare Heart-Over-Terc (20)": a move as advice to the player making it."""
-    lang = names.resolve(language)
-    if isinstance(move, Play):
-        if view.lead is None:
-            return _("lead the {card_acc}").format(card=move.card.name(lang))
-        return _("play the {card_acc}").format(card=move.card.name(lang))
-    if isinstance(move, Declare):
-        return _("declare {melds_acc}").format(melds=declaration_label(move, lang))
-    if isinstance(move, Pass):
-        return _("pass (declare nothing this trick)")
-    if isinstance(move, Bela):
-        return _("declare béla (40)")
-    if isinstance(move, Swap):
-        if view.indicator is not None:
-            return _("swap the trump Seven for the {card_sub}").format(card=view.indicator.name(lang))
-        return _("swap the trump Seven")
-    if isinstance(move, GoOut):
-        return _("go out (claim 501)")
-    return str(move)  # pragma: no cover - every kind of move is named above
 
 
 @dataclass(frozen=True)
@@ -508,11 +443,11 @@ class TableController:
     # ------------------------------------------------------------ widgets
     def _build(self) -> None:
         self.board = SvgBoard(layout=w.Layout(width="100%"))
-        self.board.on_pick(self._guard(self.click_card))
-        self.board.observe(self._guard(self._on_width), names="client_width")
+        self.board.on_pick(self.guard(self.click_card))
+        self.board.observe(self.guard(self._on_width), names="client_width")
         if self._keep:
             self.board.storage_key = f"tartli.table.{self._keep}"
-            self.board.observe(self._guard(self._on_saved_game), names="progress")
+            self.board.observe(self.guard(self._on_saved_game), names="progress")
         self.hands = HandsKept(key=f"tartli.hands.{self._keep}" if self._keep else "")
         """The hands played here to their end and reviewed, kept in the browser for a class's teacher."""
         self._hand_counted: Any = None  # the deal of the last hand counted as played (an undo does not count it again)
@@ -591,8 +526,8 @@ class TableController:
         """The review's text (the panel: :attr:`review_panel`)."""
         self.summary_view = w.HTML()
         """The match summary, shown when the match is over."""
-        self.level_buttons.observe(self._guard(lambda change: self.set_level(str(change["new"]))), names="value")
-        self.hint_button.on_click(self._guard(lambda _b: self.hint()))
+        self.level_buttons.observe(self.guard(lambda change: self.set_level(str(change["new"]))), names="value")
+        self.hint_button.on_click(self.guard(lambda _b: self.hint()))
         for button, handler in (
             (self.swap_button, lambda: self.act(Swap(self.viewer))),
             (self.bela_button, lambda: self.act(Bela(self.viewer))),
@@ -609,18 +544,14 @@ class TableController:
             (self.redo_button, self.redo),
             (self.new_button, lambda: self.request_new_deal(int(self.seed_input.value))),
         ):
-            button.on_click(self._guard(lambda _b, h=handler: h()))
-        self.reveal_toggle.observe(self._guard(lambda change: self.set_reveal(bool(change["new"]))), names="value")
-        self.last_trick_button.observe(self._guard(lambda _change: self.refresh()), names="value")
-        self.shorter_toggle.observe(self._guard(lambda _change: self.refresh()), names="value")
-        self.two_toggle.observe(
-            self._guard(lambda change: self.request_two_players(bool(change["new"]))), names="value"
-        )
-        self.pause_choice.observe(
-            self._guard(lambda change: setattr(self, "trick_pause", change["new"])), names="value"
-        )
+            button.on_click(self.guard(lambda _b, h=handler: h()))
+        self.reveal_toggle.observe(self.guard(lambda change: self.set_reveal(bool(change["new"]))), names="value")
+        self.last_trick_button.observe(self.guard(lambda _change: self.refresh()), names="value")
+        self.shorter_toggle.observe(self.guard(lambda _change: self.refresh()), names="value")
+        self.two_toggle.observe(self.guard(lambda change: self.request_two_players(bool(change["new"]))), names="value")
+        self.pause_choice.observe(self.guard(lambda change: setattr(self, "trick_pause", change["new"])), names="value")
         self.upload.on_text(
-            self._guard(lambda text: self.load_record(text, announce=True)), self._guard(lambda err: self.say(str(err)))
+            self.guard(lambda text: self.load_record(text, announce=True)), self.guard(lambda err: self.say(str(err)))
         )
         actions = w.HBox(
             [
@@ -708,7 +639,7 @@ class TableController:
         )
         self.widget.add_class("tartli-table")
 
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Run a callback; any error becomes a short message on the page (and a log line), never a traceback."""
 
         def run(*args: Any) -> Any:
@@ -843,7 +774,7 @@ class TableController:
         )
         self.continue_button.layout = _shown() if self._waiting_for_continue() else _hidden()
         self.last_trick_view.value = self._last_trick_html(view) if self.last_trick_button.value else ""
-        legal = tuple(m for m in view.legal_moves if self._offered(m))
+        legal = tuple(m for m in view.legal_moves if self.offered(m))
         allowed = {type(m) for m in legal}
         self.swap_button.layout = _shown() if Swap in allowed else _hidden()
         self.bela_button.layout = _shown() if Bela in allowed else _hidden()
@@ -994,7 +925,7 @@ class TableController:
         state = self.state
         if state.is_over or self._pending or self._cards_hidden():
             return ()
-        legal = [m for m in state.view(self.viewer).legal_moves if self._offered(m)]
+        legal = [m for m in state.view(self.viewer).legal_moves if self.offered(m)]
         declaring = any(isinstance(m, Declare) for m in legal)
         return tuple(
             m
@@ -1016,7 +947,7 @@ class TableController:
         elif self._pending or self._cards_hidden():
             text = _("Wait for the computer's move: a hint comes when it is your turn.")
         else:
-            view = restrict(state.view(viewer), self._offered)  # as the review will judge it
+            view = restrict(state.view(viewer), self.offered)  # as the review will judge it
             try:
                 found = advise(view, budget=self.budget)
             except NoHint:
@@ -1272,7 +1203,7 @@ class TableController:
             self.human,
             budget=self.budget,
             moves=self.learner_moves(),
-            offered=self._offered,
+            offered=self.offered,
             progress=progress,
         )
 
@@ -1299,7 +1230,7 @@ class TableController:
             and not self._holding_for_claim()
         )
 
-    def _offered(self, move: Move) -> bool:
+    def offered(self, move: Move) -> bool:
         """Is this kind of move one of the table's controls? (Cards are always played.)"""
         if isinstance(move, Swap):
             return "swap" in self.controls
@@ -1464,7 +1395,7 @@ class TableController:
         self.refresh()
         if self._bot_due() is None:
             return
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if self.autoplay and self._waiting_for_continue() and loop is not None:
             # Every trick is seen: the finished one stays until Continue, or for the chosen pause.
             if self.trick_pause > 0:
@@ -1475,11 +1406,11 @@ class TableController:
                     if (self.state, len(self.state.moves)) == shown and self._shown_trick is not None:
                         self.continue_play()
 
-                loop.call_later(self.trick_pause, self._guard(gather))
+                loop.call_later(self.trick_pause, self.guard(gather))
             return
         if self.autoplay and self.delay > 0 and loop is not None:
             self._pending = True
-            loop.call_later(self.delay, self._guard(self._auto_step))
+            loop.call_later(self.delay, self.guard(self._auto_step))
             return
         if self.autoplay:
             self.run_opponent()
@@ -1636,7 +1567,7 @@ class TableController:
         if query is None:
             query = page_query()
             if not self.share_button.listen_address:  # (the static edition's kernel is not given the address)
-                self.share_button.on_address(self._guard(self.open_from_address))
+                self.share_button.on_address(self.guard(self.open_from_address))
         if "record=" in query:
             self.share_button.address_handled = True
 
