@@ -74,7 +74,7 @@ def real_state(store: DuelStore, code: str) -> Any:
 
 
 def a_move(table: DuelTable, rng: random.Random) -> Move:
-    view = restrict(table.state.view(table.seat), table._offered)  # what the table's buttons offer
+    view = restrict(table.state.view(table.seat), table.offered)  # what the table's buttons offer
     moves = [m for m in view.legal_moves if not isinstance(m, (GoOut, Swap))]
     plays = [m for m in moves if isinstance(m, Play)]
     return rng.choice(moves if rng.random() < 0.3 else plays or moves)

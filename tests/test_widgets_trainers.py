@@ -806,9 +806,9 @@ def test_a_position_found_after_a_hint_does_not_say_its_answer_was_shown() -> No
 
 def test_a_number_stays_on_the_line_of_its_noun_on_a_phone() -> None:
     """The phone walk-through of issue 36: the quiz headers broke "1. / szakasz" over two lines."""
-    from tartli.widgets.trainers.canvas import _Canvas
+    from tartli.widgets.trainers.canvas import Canvas
 
-    canvas = _Canvas("t")
+    canvas = Canvas("t")
     canvas.fit = 200.0
     lines = canvas._lines("A gép hív az 1. szakasz 7. ütésében, a talonban 14 lap van", 15, 16)
     assert len(lines) > 1

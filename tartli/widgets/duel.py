@@ -43,7 +43,7 @@ from tartli.errors import TartliError
 from tartli.game import PlayerView
 from tartli.i18n import _, language, ngettext
 from tartli.moves import Move
-from tartli.widgets.table import TableController, _kernel_loop
+from tartli.widgets.table import TableController, kernel_loop
 
 log = logging.getLogger(__name__)
 
@@ -198,11 +198,11 @@ class DuelTable(TableController):
             layout=w.Layout(width="auto"),
         )
         self._showing = False  # (the toggle set from the server's word is no request of the player's)
-        self.hints_toggle.observe(self._guard(self._on_hints_toggle), names="value")
-        self.wait_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(False))))
-        self.computer_button.on_click(self._guard(lambda _b: self._apply(self.link.let_computer_play(True))))
-        self.leave_button.on_click(self._guard(lambda _b: self._ask_leave()))
-        self.again_button.on_click(self._guard(lambda _b: self.another_match()))
+        self.hints_toggle.observe(self.guard(self._on_hints_toggle), names="value")
+        self.wait_button.on_click(self.guard(lambda _b: self._apply(self.link.let_computer_play(False))))
+        self.computer_button.on_click(self.guard(lambda _b: self._apply(self.link.let_computer_play(True))))
+        self.leave_button.on_click(self.guard(lambda _b: self._ask_leave()))
+        self.again_button.on_click(self.guard(lambda _b: self.another_match()))
         bar = w.HBox(
             [
                 self.wait_button,
@@ -442,7 +442,7 @@ class DuelTable(TableController):
 
     def start_listening(self) -> bool:
         """Listen in the page's kernel (True), or not at all outside one (scripts and tests call :meth:`listen`)."""
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if loop is None or self._listening:
             return False
         self._listening = True

@@ -32,9 +32,10 @@ from tartli.moves import GoOut, Play
 from tartli.names import upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
+from tartli.trainer_questions import play_randomly, random_hand
 from tartli.widgets.table import TableController, level_name, names_or
-from tartli.widgets.trainers.base import Exercise, _card, _play_randomly, _random_hand
-from tartli.widgets.trainers.canvas import _GOLD, _Canvas
+from tartli.widgets.trainers.base import Exercise, as_card
+from tartli.widgets.trainers.canvas import GOLD, Canvas
 from tartli.widgets.trainers.progress import Progress, stars_text
 
 __all__ = ["LEVEL_STARS", "Endgame", "HandPlayed", "MatchChallenge"]
@@ -63,14 +64,14 @@ class Endgame(Exercise):
     def _generate(self) -> object:
         rng = self.rng
         for _attempt in range(20):
-            state = _random_hand(rng)
+            state = random_hand(rng)
             target = rng.randint(PHASE1_TRICKS + 1, 13)
             second = rng.random() < 0.5  # lead to the trick, or answer a card led
 
             def stop(s: HandState, target: int = target, second: bool = second) -> bool:
                 return s.trick_number >= target and (s.lead is not None) == second and _only_plays(s)
 
-            _play_randomly(state, rng, stop)
+            play_randomly(state, rng, stop)
             if state.is_over or not stop(state):
                 continue
             solution = solve(state, all_values=True)
@@ -104,14 +105,14 @@ class Endgame(Exercise):
 
     def points_with(self, card: Card | str) -> int:
         """The card points the player ends with after ``card`` and best play on both sides."""
-        return (TOTAL_CARD_POINTS + self.values[_card(card)]) // 2
+        return (TOTAL_CARD_POINTS + self.values[as_card(card)]) // 2
 
     # -- the page
     def _picture(self) -> str:
         lang, state = self.language, self.state
         me = self.player
         trump = state.trump
-        canvas = _Canvas(_("Trick {number}: your move in phase 2").format(number=state.trick_number))
+        canvas = Canvas(_("Trick {number}: your move in phase 2").format(number=state.trick_number))
         canvas.text(
             _("{trump}: {suit} · trick {number} of 16 ({phase})").format(
                 trump=names.term("trump", lang).capitalize(),
@@ -120,7 +121,7 @@ class Endgame(Exercise):
                 phase=names.term("phase 2", lang),
             ),
             weight="bold",
-            fill=_GOLD,
+            fill=GOLD,
         )
         phase2 = state.trick_winners[PHASE1_TRICKS:]
         won = sum(1 for p in phase2 if p == me)
@@ -168,7 +169,7 @@ class Endgame(Exercise):
 
     def answer(self, card: Card | str) -> bool:
         """Play ``card`` (as a click would): right if the solver finds no better card."""
-        card = _card(card)
+        card = as_card(card)
         if card not in self.state.hand(self.player):
             self._say(_("Click one of your own cards, not the {card_the}.").format(card=self.card_name(card)), "info")
             return False
@@ -374,16 +375,16 @@ class MatchChallenge(Exercise):
         table, state = self.table, self.table.state
         me = table.human
         level = table.hand_level or (table.level if table._own_opponent else None)
-        canvas = _Canvas(_("The challenge: win a hand against the computer"), min_width=480)
+        canvas = Canvas(_("The challenge: win a hand against the computer"), min_width=480)
         if level is None:
-            canvas.text(_("This table plays an opponent without a level: no stars here."), weight="bold", fill=_GOLD)
+            canvas.text(_("This table plays an opponent without a level: no stars here."), weight="bold", fill=GOLD)
         else:
             canvas.text(
                 _("Level: {level} · a won hand earns {stars}").format(
                     level=level_name(level), stars=stars_text(self.stars_for[level])
                 ),
                 weight="bold",
-                fill=_GOLD,
+                fill=GOLD,
             )
         number = len(table.match.results) + 1
         if state.is_over:

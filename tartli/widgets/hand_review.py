@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -31,10 +31,38 @@ from tartli.i18n import N_, _, ngettext
 from tartli.moves import Declare, Move, Pass, Play
 from tartli.names import Language
 from tartli.render.table import table_svg
-from tartli.widgets.board import SvgBoard
+from tartli.widgets.board import Announcer, SvgBoard
+from tartli.widgets.move_names import main_declarations, move_words
 
-if TYPE_CHECKING:
-    from tartli.widgets.table import TableController
+
+class ReviewTable(Protocol):
+    """What the review panel needs of the table it reviews (:class:`~tartli.widgets.table.TableController`
+    is one): the finished hand, the learner's review of it, where the summary goes, and how the table
+    draws, speaks and catches a callback's error."""
+
+    @property
+    def state(self) -> HandState: ...
+
+    @property
+    def language(self) -> Language | None: ...
+
+    @property
+    def names(self) -> tuple[str, str]: ...
+
+    @property
+    def narrow(self) -> bool: ...
+
+    @property
+    def announcer(self) -> Announcer: ...
+
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]: ...
+
+    def offered(self, move: Move) -> bool: ...
+
+    def learner_review(self, progress: Callable[[int, int], None] | None = None) -> HandReview: ...
+
+    def note_summary(self, state: HandState, summary: HandSummary) -> None: ...
+
 
 GRADE_NAMES = {
     Grade.BEST: N_("Best"),
@@ -120,7 +148,7 @@ def stars_text(stars: int) -> str:
 class ReviewPanel:
     """The review of the table's finished hand, with Try again (see the module notes)."""
 
-    def __init__(self, table: TableController) -> None:
+    def __init__(self, table: ReviewTable) -> None:
         self.table = table
         self.result: HandReview | None = None
         self.retry: Retry | None = None
@@ -148,9 +176,9 @@ class ReviewPanel:
             layout=w.Layout(display="none", flex_flow="column"),
         )
         self.retry_box.add_class("tartli-try-again")
-        self.button.on_click(table._guard(lambda _b: self.run()))
-        self.retry_board.on_pick(table._guard(lambda text: self.try_move(Play(self._retry_player(), Card.parse(text)))))
-        self.retry_close.on_click(table._guard(lambda _b: self.close_retry()))
+        self.button.on_click(table.guard(lambda _b: self.run()))
+        self.retry_board.on_pick(table.guard(lambda text: self.try_move(Play(self._retry_player(), Card.parse(text)))))
+        self.retry_close.on_click(table.guard(lambda _b: self.close_retry()))
         self.widget = w.VBox(
             [self.button, w.HBox([self.progress, self.progress_label]), self.body, self.retry_buttons, self.retry_box]
         )
@@ -227,7 +255,7 @@ class ReviewPanel:
                 tooltip=_("Find a better move in this position"),
                 layout=w.Layout(width="auto"),
             )
-            button.on_click(self.table._guard(lambda _b, index=d.index: self.try_again(index)))
+            button.on_click(self.table.guard(lambda _b, index=d.index: self.try_again(index)))
             buttons.append(button)
         self.retry_buttons.children = tuple(buttons)
 
@@ -242,9 +270,7 @@ class ReviewPanel:
         """The moves Try again offers as buttons (cards are clicked on the picture)."""
         if self.retry is None:
             return []
-        from tartli.widgets.table import main_declarations
-
-        legal = [m for m in self.retry.view.legal_moves if self.table._offered(m)]
+        legal = [m for m in self.retry.view.legal_moves if self.table.offered(m)]
         declares = main_declarations([m for m in legal if isinstance(m, Declare)])
         best = self.retry.decision.best
         declares += [m for m in best if isinstance(m, Declare) and m not in declares]
@@ -277,7 +303,7 @@ class ReviewPanel:
         buttons = []
         for move in self.retry_moves_offered():
             button = w.Button(description=_button_words(move, self.retry.view, lang), layout=w.Layout(width="auto"))
-            button.on_click(self.table._guard(lambda _b, m=move: self.try_move(m)))
+            button.on_click(self.table.guard(lambda _b, m=move: self.try_move(m)))
             buttons.append(button)
         self.retry_moves.children = tuple(buttons)
         self.retry_verdict.value = ""
@@ -313,8 +339,6 @@ class ReviewPanel:
 
 
 def _button_words(move: Move, view: PlayerView, lang: Language) -> str:
-    from tartli.widgets.table import move_words
-
     words = move_words(move, view, lang)
     return words[:1].upper() + words[1:]
 
@@ -383,6 +407,7 @@ def match_summary_html(hands: Sequence[HandSummary | None], said: Callable[[int]
 __all__ = [
     "GRADE_NAMES",
     "ReviewPanel",
+    "ReviewTable",
     "decision_html",
     "grade_name",
     "loss_words",

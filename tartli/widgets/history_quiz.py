@@ -28,7 +28,7 @@ from tartli.i18n import N_, _
 from tartli.render.cards import card_svg
 from tartli.trainer_questions import FACTS, SOURCES, Fact
 from tartli.widgets.trainers.base import Exercise
-from tartli.widgets.trainers.canvas import _GOLD, _Canvas
+from tartli.widgets.trainers.canvas import GOLD, Canvas
 
 __all__ = ["FACTS", "SOURCES", "Fact", "HistoryQuiz"]
 
@@ -96,8 +96,8 @@ class HistoryQuiz(Exercise):
 
     # -- the picture
     def _picture(self) -> str:
-        canvas = _Canvas(_(self.fact.question), min_width=460)
-        canvas.text(_(self.fact.topic), size=17, weight="bold", fill=_GOLD)
+        canvas = Canvas(_(self.fact.question), min_width=460)
+        canvas.text(_(self.fact.topic), size=17, weight="bold", fill=GOLD)
         if self.fact.cards:
             chosen = [Card.parse(c) for c in self.fact.cards.split()]
             canvas.row([(card_svg(c, language=self.language, width=96), None) for c in chosen])

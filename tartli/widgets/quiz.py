@@ -36,8 +36,9 @@ from tartli.moves import Play
 from tartli.names import agree, upper_first
 from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
-from tartli.widgets.trainers.base import Exercise, _play_randomly, _random_hand
-from tartli.widgets.trainers.canvas import _GOLD, _Canvas
+from tartli.trainer_questions import play_randomly, random_hand
+from tartli.widgets.trainers.base import Exercise
+from tartli.widgets.trainers.canvas import GOLD, Canvas
 
 __all__ = ["PLAYERS", "QUIZZES", "DealQuiz", "DrawQuiz", "does", "players", "who", "whose"]
 
@@ -71,7 +72,7 @@ _start_of_trick = trainer_questions.start_of_trick
 _trump_seven = trainer_questions.trump_seven
 
 
-class _Quiz(Exercise):
+class Quiz(Exercise):
     """An exercise asking one of several kinds of question, each with its own answer buttons."""
 
     KINDS: ClassVar[tuple[str, ...]] = ()
@@ -157,7 +158,7 @@ class _Quiz(Exercise):
         picked = sorted([truth, *self.rng.sample(wrong, 3)])
         return [(str(n), n) for n in picked]
 
-    def _header(self, canvas: _Canvas, when: str | None = None) -> None:
+    def _header(self, canvas: Canvas, when: str | None = None) -> None:
         """Trumps, the dealer, and the moment (by default the trick under way and its phase)."""
         state = self.state
         if when is None:
@@ -168,10 +169,10 @@ class _Quiz(Exercise):
                 suit=self.suit_name(state.trump), dealer=who(state.dealer, start=False), when=when
             ),
             weight="bold",
-            fill=_GOLD,
+            fill=GOLD,
         )
 
-    def _trick_row(self, canvas: _Canvas, number: int, width: float = 92) -> None:
+    def _trick_row(self, canvas: Canvas, number: int, width: float = 92) -> None:
         """The two cards of completed trick ``number``, each labelled with who played it."""
         leader, lead, second, _winner = self.state.tricks[number - 1]
         y = canvas.y + 24
@@ -185,14 +186,14 @@ class _Quiz(Exercise):
             canvas.place(card_svg(card, language=self.language, width=width, trump=card.suit is self.state.trump), x, y)
         canvas.y = y + width * 1.6 + 4
 
-    def _indicator_row(self, canvas: _Canvas, indicator: Card | None, caption: str) -> None:
+    def _indicator_row(self, canvas: Canvas, indicator: Card | None, caption: str) -> None:
         canvas.text(caption, size=13)
         if indicator is not None:
             canvas.row([(card_svg(indicator, language=self.language, width=64, trump=True), None)])
 
 
 # ---------------------------------------------------------------------------- the deal (D1, D2, D3, T5)
-class DealQuiz(_Quiz):
+class DealQuiz(Quiz):
     """Questions on the deal: who leads (D3), may this player swap the trump 7 (T5), how big is the
     talon (D1), who deals this hand (D2)."""
 
@@ -239,7 +240,7 @@ class DealQuiz(_Quiz):
     # -- the picture
     def _picture(self) -> str:
         state = self.state
-        canvas = _Canvas(self.question)
+        canvas = Canvas(self.question)
         if self.kind == "dealer":
             assert self.match is not None
             first = self.match.results[0].dealer if self.match.results else state.dealer
@@ -250,7 +251,7 @@ class DealQuiz(_Quiz):
                     _("The computer dealt the first hand of this match."),
                 ),
                 weight="bold",
-                fill=_GOLD,
+                fill=GOLD,
             )
             played = len(self.match.results)
             canvas.text(
@@ -287,7 +288,7 @@ class DealQuiz(_Quiz):
             self._swap_picture(canvas)
         return canvas.svg()
 
-    def _swap_picture(self, canvas: _Canvas) -> None:
+    def _swap_picture(self, canvas: Canvas) -> None:
         state, p, leader = self.state, self.holder, self.state.leader
         canvas.text(_by(leader, _("You lead this trick."), _("The computer leads this trick.")), size=14)
         if state.declared[leader]:
@@ -325,7 +326,7 @@ class DealQuiz(_Quiz):
 
 
 # ---------------------------------------------------------------------------- phase 1 (T2, T3)
-class DrawQuiz(_Quiz):
+class DrawQuiz(Quiz):
     """Questions on phase 1: who draws first (T3), how many cards are left (T3), who takes the indicator
     after trick 7 (T3), may the second player play this card (T2)."""
 
@@ -342,10 +343,10 @@ class DrawQuiz(_Quiz):
 
     def _pose(self) -> None:
         rng = self.rng
-        state = _random_hand(rng)
+        state = random_hand(rng)
         if self.kind == "may-play":
             self.number = rng.randint(1, PHASE1_TRICKS)
-            _play_randomly(state, rng, lambda s: s.trick_number == self.number and s.lead is not None)
+            play_randomly(state, rng, lambda s: s.trick_number == self.number and s.lead is not None)
             self.state = state
             self.card = self._tempting_card()
             assert state.lead is not None
@@ -359,7 +360,7 @@ class DrawQuiz(_Quiz):
             self.choices = [(_("Yes, that card is allowed"), True), (_("No, it is not allowed"), False)]
             return
         self.number = PHASE1_TRICKS if self.kind == "indicator" else rng.randint(1, PHASE1_TRICKS)
-        _play_randomly(state, rng, _start_of_trick(self.number + 1))
+        play_randomly(state, rng, _start_of_trick(self.number + 1))
         self.state = state
         if self.kind == "draws-first":
             self.question = _("Trick {number} is over. Who draws from the talon first?").format(number=self.number)
@@ -505,7 +506,7 @@ class DrawQuiz(_Quiz):
     # -- the picture
     def _picture(self) -> str:
         state = self.state
-        canvas = _Canvas(self.question)
+        canvas = Canvas(self.question)
         if self.kind == "may-play":
             self._header(canvas)
             p = state.to_move
@@ -551,5 +552,5 @@ class DrawQuiz(_Quiz):
         return canvas.svg()
 
 
-QUIZZES: dict[str, type[_Quiz]] = {cls.id: cls for cls in (DealQuiz, DrawQuiz)}
+QUIZZES: dict[str, type[Quiz]] = {cls.id: cls for cls in (DealQuiz, DrawQuiz)}
 """The quizzes by id."""

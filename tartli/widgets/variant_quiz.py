@@ -51,12 +51,13 @@ from tartli.names import Named
 from tartli.render.cards import back_svg, card_svg
 from tartli.render.table import hand_svg
 from tartli.rules import RuleSet
-from tartli.widgets.quiz import PLAYERS, Answer, _by, _Quiz, who
-from tartli.widgets.trainers.canvas import _GOLD, _Canvas
+from tartli.widgets.quiz import PLAYERS, Answer, Quiz, who
+from tartli.widgets.trainers.canvas import GOLD, Canvas
 
 __all__ = ["RULE_SET_NAMES", "VariantQuiz", "move_words", "rule_options"]
 
 RULE_SET_NAMES = trainer_questions.RULE_SET_NAMES
+_by = trainer_questions.by_player
 """The three presets by name, in words (English: ``_(RULE_SET_NAMES[name])`` in the page's language)."""
 
 
@@ -134,7 +135,7 @@ def move_words(move: Move | str, names: tuple[str, str] = PLAYERS) -> str:
     return text.format(name=name)
 
 
-class VariantQuiz(_Quiz):
+class VariantQuiz(Quiz):
     """Questions on what the Hungarian, Pais and Austrian rules allow, each judged by the engine."""
 
     id = "variant-quiz"
@@ -193,9 +194,9 @@ class VariantQuiz(_Quiz):
 
     # -- the picture
     def _picture(self) -> str:
-        canvas = _Canvas(self.question, min_width=640)
+        canvas = Canvas(self.question, min_width=640)
         canvas.text(
-            _("Rules: {rules}").format(rules=_(RULE_SET_NAMES[self.rules_name])), size=17, weight="bold", fill=_GOLD
+            _("Rules: {rules}").format(rules=_(RULE_SET_NAMES[self.rules_name])), size=17, weight="bold", fill=GOLD
         )
         getattr(self, "_draw_" + self.kind.replace("-", "_"), self._draw_hand)(canvas)
         return canvas.svg()
@@ -203,7 +204,7 @@ class VariantQuiz(_Quiz):
     def _card(self, card: Card, width: float = 72) -> str:
         return card_svg(card, language=self.language, width=width, trump=card.suit is self.state.trump)
 
-    def _draw_hand(self, canvas: _Canvas) -> None:
+    def _draw_hand(self, canvas: Canvas) -> None:
         """The position: trumps and trick, the lead and the indicator, the hand of the player asked about."""
         state = self.state
         self._header(canvas)
@@ -247,7 +248,7 @@ class VariantQuiz(_Quiz):
         )
         canvas.hand(hand)
 
-    def _draw_stichmatsch(self, canvas: _Canvas) -> None:
+    def _draw_stichmatsch(self, canvas: Canvas) -> None:
         state = self.state
         self._header(canvas, _("the hand has been played out"))
         winners = state.trick_winners
@@ -265,7 +266,7 @@ class VariantQuiz(_Quiz):
             row.append((hand_svg([lead, second], language=self.language, trump=state.trump, card_width=40), None))
         canvas.row(row, gap=8)
 
-    def _draw_double(self, canvas: _Canvas) -> None:
+    def _draw_double(self, canvas: Canvas) -> None:
         state = self.state
         self._header(canvas)
         assert self.move is not None
@@ -283,7 +284,7 @@ class VariantQuiz(_Quiz):
             )
         canvas.text(_by(p, _("You say: “I am out!”"), _("The computer says: “I am out!”")), size=15, weight="bold")
 
-    def _draw_dealer(self, canvas: _Canvas) -> None:
+    def _draw_dealer(self, canvas: Canvas) -> None:
         assert self.match is not None
         last = self.match.results[-1]
         canvas.text(_by(last.dealer, _("Hand 1 was dealt by you."), _("Hand 1 was dealt by the computer.")), size=14)
@@ -295,7 +296,7 @@ class VariantQuiz(_Quiz):
         )
         canvas.text(_("Now hand 2 is about to be dealt."), size=14)
 
-    def _draw_indicator(self, canvas: _Canvas) -> None:
+    def _draw_indicator(self, canvas: Canvas) -> None:
         canvas.text(_("The pack is dealt in packets of three; the card asked for is marked."), size=14)
         canvas.y += 8
         y = canvas.y
@@ -307,7 +308,7 @@ class VariantQuiz(_Quiz):
             if position == 3 * self.packet + 1:
                 canvas.parts.append(
                     f'<rect x="{x - 3}" y="{y - 3}" width="32" height="48" rx="4" fill="none" '
-                    f'stroke="{_GOLD}" stroke-width="3"/>'
+                    f'stroke="{GOLD}" stroke-width="3"/>'
                 )
                 canvas.label(x - 2, y + 60, _("card {number}").format(number=position), size=12, weight="bold")
             x += 30 + (8 if position % 3 == 0 else 0)

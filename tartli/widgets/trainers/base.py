@@ -41,8 +41,6 @@ FRIENDLY_ERROR = N_(
 
 # ---------------------------------------------------------------------------- helpers
 # The positions are dealt by tartli.trainer_questions (the worksheets deal the same); the trainers' names for them:
-_random_hand = trainer_questions.random_hand
-_play_randomly = trainer_questions.play_randomly
 _second_to_play_in = trainer_questions.second_to_play_in
 _into_claim_window = trainer_questions.into_claim_window
 _after_moves = trainer_questions.after_moves
@@ -55,7 +53,8 @@ def _verdict(right: bool, why: str) -> str:
     return (_("Right: {why}") if right else _("Not quite: {why}")).format(why=why)
 
 
-def _card(value: Card | str) -> Card:
+def as_card(value: Card | str) -> Card:
+    """A card given as a Card or as its text ("OH")."""
     return value if isinstance(value, Card) else Card.parse(value)
 
 
@@ -376,7 +375,7 @@ class _Selecting:
 
     def select(self, card: Card | str) -> None:
         """Select a card of the hand, or drop it if selected."""
-        card = _card(card)
+        card = as_card(card)
         if self.solved:
             return
         if card not in self.hand:  # type: ignore[attr-defined]  # an attribute or a property of the exercise

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 _FELT = "#2f6b45"
 _INK = "#f4f1e6"
-_GOLD = "#ffe28a"
+GOLD = "#ffe28a"
 _SANS = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif"
 
 
@@ -38,13 +38,13 @@ def _size(svg: str) -> tuple[float, float]:
 
 
 NARROW_BELOW = 600
-"""A picture narrower than this (CSS px) on the learner's screen is drawn for it: see :class:`_Canvas`."""
+"""A picture narrower than this (CSS px) on the learner's screen is drawn for it: see :class:`Canvas`."""
 
 _FIT_WIDTH: contextvars.ContextVar[float | None] = contextvars.ContextVar("tartli_fit_width", default=None)
 """The width (CSS px) a picture drawn now must fit, or None for the usual desktop layout."""
 
 
-class _Canvas:
+class Canvas:
     """A felt-green picture built top to bottom: lines of text and rows of (pickable) pictures.
 
     On a phone (when :data:`_FIT_WIDTH` is set, see :meth:`Exercise.render`) the picture is

@@ -16,8 +16,8 @@ from tartli.widgets.trainers.base import (
     _verdict,
 )
 from tartli.widgets.trainers.canvas import (
-    _GOLD,
-    _Canvas,
+    GOLD,
+    Canvas,
     _e,
 )
 
@@ -87,13 +87,13 @@ class GoingOut(Exercise):
     def _picture(self) -> str:
         lang, state = self.language, self.state
         you = self.claimant == 0
-        canvas = _Canvas(_("Can you go out?") if you else _("Can the computer go out?"))
+        canvas = Canvas(_("Can you go out?") if you else _("Can the computer go out?"))
         rules = _("Austrian rules (V10)") if state.rules.single_games else _("Hungarian rules")
         if you:
             wants = _("You want to claim 501 · trick {number} · {rules}")
         else:
             wants = _("The computer wants to claim 501 · trick {number} · {rules}")
-        canvas.text(wants.format(number=state.trick_number, rules=rules), weight="bold", fill=_GOLD)
+        canvas.text(wants.format(number=state.trick_number, rules=rules), weight="bold", fill=GOLD)
         scored = state.scored_melds
         for p in (self.claimant, 1 - self.claimant):
             canvas.y += 6

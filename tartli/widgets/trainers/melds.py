@@ -16,16 +16,16 @@ from tartli.rules import RuleSet
 from tartli.trainer_questions import SIDES, Side
 from tartli.widgets.trainers.base import (
     Exercise,
-    _card,
     _order_text,
     _Selecting,
     _verdict,
+    as_card,
 )
 from tartli.widgets.trainers.canvas import (
-    _GOLD,
     _INK,
     _SANS,
-    _Canvas,
+    GOLD,
+    Canvas,
     _e,
     _n,
 )
@@ -67,7 +67,7 @@ class FindMelds(_Selecting, Exercise):
 
     def set_hand(self, cards: Iterable[Card | str], trump: Suit) -> None:
         """Pose a chosen hand (for a lesson that scripts its example)."""
-        self._pose(trainer_questions.melds_question((_card(c) for c in cards), trump))
+        self._pose(trainer_questions.melds_question((as_card(c) for c in cards), trump))
         self._restart()
 
     @staticmethod
@@ -77,8 +77,8 @@ class FindMelds(_Selecting, Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas(_("Your hand: {cards}").format(cards=", ".join(self.card_name(c) for c in self.hand)))
-        canvas.text(_("Trump: {suit} (for béla)").format(suit=self.suit_name(self.trump)), weight="bold", fill=_GOLD)
+        canvas = Canvas(_("Your hand: {cards}").format(cards=", ".join(self.card_name(c) for c in self.hand)))
+        canvas.text(_("Trump: {suit} (for béla)").format(suit=self.suit_name(self.trump)), weight="bold", fill=GOLD)
         canvas.text(
             _("Melds found: {found} of {total}").format(found=len(self.found), total=len(self.targets)), size=13
         )
@@ -107,7 +107,7 @@ class FindMelds(_Selecting, Exercise):
 
     def answer(self, cards: Iterable[Card | str]) -> bool:
         """Select exactly ``cards`` and add them as a meld."""
-        self.selection = [_card(c) for c in cards]
+        self.selection = [as_card(c) for c in cards]
         return self.add_meld()
 
     def add_meld(self) -> bool:
@@ -226,9 +226,9 @@ class MeldContest(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas(_("A meld contest"))
+        canvas = Canvas(_("A meld contest"))
         rules = _("Austrian rules (V3, V4)") if self.rules.same_suit_rule == "austrian" else _("Hungarian rules")
-        canvas.text(f"{self._trump_line(self.trump)} · {rules}", weight="bold", fill=_GOLD)
+        canvas.text(f"{self._trump_line(self.trump)} · {rules}", weight="bold", fill=GOLD)
         announces = (
             (_("The leader announces {melds}:"), self.leader_melds),
             (_("The second player announces {melds}:"), self.second_melds),
@@ -297,13 +297,13 @@ class SameSuit(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas(
+        canvas = Canvas(
             _("Scored: {scored}; new: {new}").format(
                 scored=", ".join(self.meld_name(m) for m in self.scored), new=self.meld_name(self.candidate)
             )
         )
         rule = _("Austrian rule (V5)") if self.rules.same_suit_rule == "austrian" else _("Hungarian rule (K7)")
-        canvas.text(rule, weight="bold", fill=_GOLD)
+        canvas.text(rule, weight="bold", fill=GOLD)
         cw, step, x0 = 52.0, 58.0, 200.0
         if canvas.fit is not None:  # a phone: the eight columns take the width, each row's name above it
             step = (canvas.fit - 32) / len(SEQUENCE_ORDER)
@@ -324,7 +324,7 @@ class SameSuit(Exercise):
             canvas.parts.append(
                 f'<text x="16" y="{_n(top - 6 if canvas.fit is not None else top + cw * 0.8)}" '
                 f'font-family="{_SANS}" font-size="13" '
-                f'font-weight="{"bold" if new else "normal"}" fill="{_GOLD if new else _INK}">{_e(label)}</text>'
+                f'font-weight="{"bold" if new else "normal"}" fill="{GOLD if new else _INK}">{_e(label)}</text>'
             )
             held = set(meld.cards())
             for i, rank in enumerate(SEQUENCE_ORDER):

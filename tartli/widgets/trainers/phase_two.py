@@ -16,12 +16,12 @@ from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers.base import (
     Exercise,
-    _card,
     _Selecting,
+    as_card,
 )
 from tartli.widgets.trainers.canvas import (
-    _GOLD,
-    _Canvas,
+    GOLD,
+    Canvas,
 )
 
 
@@ -76,7 +76,7 @@ class WhatMayYouPlay(_Selecting, Exercise):
         lang, state = self.language, self.state
         lead = state.lead
         assert lead is not None
-        canvas = _Canvas(
+        canvas = Canvas(
             _("Trick {number}: {card} led; your hand").format(number=state.trick_number, card=self.card_name(lead))
         )
         canvas.text(
@@ -84,7 +84,7 @@ class WhatMayYouPlay(_Selecting, Exercise):
                 suit=self.suit_name(state.trump), number=state.trick_number
             ),
             weight="bold",
-            fill=_GOLD,
+            fill=GOLD,
         )
         canvas.text(_("Your opponent led the {card_acc}:").format(card=self.card_name(lead)), size=13)
         canvas.row([(card_svg(lead, language=lang, width=80, trump=lead.suit is state.trump), None)])
@@ -103,7 +103,7 @@ class WhatMayYouPlay(_Selecting, Exercise):
 
     def answer(self, cards: Iterable[Card | str]) -> bool:
         """Select exactly ``cards`` and check."""
-        self.selection = [_card(c) for c in cards]
+        self.selection = [as_card(c) for c in cards]
         return self.check()
 
     def check(self) -> bool:

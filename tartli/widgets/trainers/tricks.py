@@ -17,12 +17,12 @@ from tartli.render.cards import card_svg
 from tartli.render.table import hand_svg
 from tartli.widgets.trainers.base import (
     Exercise,
-    _card,
+    as_card,
 )
 from tartli.widgets.trainers.canvas import (
-    _GOLD,
+    GOLD,
+    Canvas,
     _attr,
-    _Canvas,
     _size,
 )
 
@@ -48,7 +48,7 @@ class WhichCardWins(Exercise):
 
     def set_trick(self, lead: Card | str, second: Card | str, trump: Suit, trick_number: int = 1) -> None:
         """Pose a chosen trick (for a lesson that scripts its example)."""
-        self.lead, self.second, self.trump, self.trick_number = _card(lead), _card(second), trump, trick_number
+        self.lead, self.second, self.trump, self.trick_number = as_card(lead), as_card(second), trump, trick_number
         self._restart()
 
     @property
@@ -58,12 +58,12 @@ class WhichCardWins(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas(
+        canvas = Canvas(
             _("A trick: {lead} led, {second} second").format(
                 lead=self.card_name(self.lead), second=self.card_name(self.second)
             )
         )
-        canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
+        canvas.text(self._trump_line(self.trump), weight="bold", fill=GOLD)
         if "phases" not in self.taught:  # the two phases come in lesson 04
             phase = _("Trick {number}")
         elif self.trick_number <= 7:
@@ -92,7 +92,7 @@ class WhichCardWins(Exercise):
 
     def answer(self, card: Card | str) -> bool:
         """The learner says ``card`` wins the trick."""
-        card = _card(card)
+        card = as_card(card)
         if card not in (self.lead, self.second):
             self._say(
                 _("Click one of the two cards of the trick, not the {card_sub}.").format(card=self.card_name(card)),
@@ -152,11 +152,11 @@ class CountPoints(Exercise):
 
     def _picture(self) -> str:
         lang = self.language
-        canvas = _Canvas(_("Tricks won: {cards}").format(cards=", ".join(self.card_name(c) for c in self.cards)))
-        canvas.text(self._trump_line(self.trump), weight="bold", fill=_GOLD)
+        canvas = Canvas(_("Tricks won: {cards}").format(cards=", ".join(self.card_name(c) for c in self.cards)))
+        canvas.text(self._trump_line(self.trump), weight="bold", fill=GOLD)
         if self.include_last:
             canvas.text(
-                _("Including the last trick (trick {number})").format(number=self.tricks[-1][0]), size=13, fill=_GOLD
+                _("Including the last trick (trick {number})").format(number=self.tricks[-1][0]), size=13, fill=GOLD
             )
         else:
             canvas.text(_("The last trick is not among them"), size=13)
@@ -268,7 +268,7 @@ class NameTheCard(Exercise):
 
     def set_card(self, card: Card | str) -> None:
         """Pose a chosen card (the wrong names are still drawn from the seed)."""
-        self._pose(_card(card))
+        self._pose(as_card(card))
         self._restart()
 
     def _pose(self, card: Card) -> None:
@@ -301,13 +301,13 @@ class NameTheCard(Exercise):
         if not self.solved:  # the picture's own label would give the name away
             label = _attr(_("the card to name"))
             svg = _ARIA.sub(lambda _m: f'aria-label="{label}"', _TITLE.sub("", svg, count=1), count=1)
-        canvas = _Canvas(
+        canvas = Canvas(
             _("The card: {card}").format(card=self.card_name(self.card)) if self.solved else _("A card to name")
         )
-        canvas.text(_("Which card is this?"), weight="bold", fill=_GOLD)
+        canvas.text(_("Which card is this?"), weight="bold", fill=GOLD)
         canvas.row([(svg, None)])
         if self.solved:
-            canvas.text(f"{self.card_name(self.card)} ({self.card.text})", weight="bold", fill=_GOLD)
+            canvas.text(f"{self.card_name(self.card)} ({self.card.text})", weight="bold", fill=GOLD)
         return canvas.svg()
 
     def answer(self, choice: Card | str) -> bool:
