@@ -265,11 +265,13 @@ class Deal:
 
     def __post_init__(self) -> None:
         if type(self.dealer) is not int or self.dealer not in (0, 1):
-            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {shown(self.dealer)}")
+            raise InvalidDealError(
+                "D2: " + _("the dealer is player 0 or 1, not {value}").format(value=shown(self.dealer))
+            )
         if not isinstance(self.hands, tuple | list) or not isinstance(self.talon, tuple | list):
-            raise InvalidDealError("D1: the hands and the talon are sequences of cards")
+            raise InvalidDealError("D1: " + _("the hands and the talon are sequences of cards"))
         if len(self.hands) != 2 or not all(isinstance(h, tuple | list) for h in self.hands):
-            raise InvalidDealError("D1: a deal has two hands")
+            raise InvalidDealError("D1: " + _("a deal has two hands"))
         cards = (*self.hands[0], *self.hands[1], self.indicator, *self.talon)
         if (
             len(cards) == 32
@@ -290,16 +292,32 @@ class Deal:
                 )
         if len(self.talon) != 13:
             raise InvalidDealError(
-                f"D1: the talon has {len(self.talon)} face-down cards; it must have 13 (14 with the trump indicator)"
+                "D1: "
+                + ngettext(  # English says "1 face-down cards" as it always has (the replay's vectors compare it)
+                    "the talon has {count} face-down cards; it must have 13 (14 with the trump indicator)",
+                    "the talon has {count} face-down cards; it must have 13 (14 with the trump indicator)",
+                    len(self.talon),
+                ).format(count=len(self.talon))
             )
         seen: dict[Card, str] = {}
-        places = [(f"player {p}'s hand", c) for p in (0, 1) for c in self.hands[p]]
-        places += [("the trump indicator", self.indicator)] + [("the talon", c) for c in self.talon]
+        hands = (_("in player 0's hand"), _("in player 1's hand"))
+        places = [(hands[p], c) for p in (0, 1) for c in self.hands[p]]
+        places += [(_("in the trump indicator"), self.indicator)] + [(_("in the talon"), c) for c in self.talon]
         for where, card in places:
             if not isinstance(card, Card):
-                raise InvalidDealError(f"C1: {shown(card)} in {where} is not a card")
+                raise InvalidDealError(
+                    "C1: " + _("{value} {place} is not a card").format(value=shown(card), place=where)
+                )
             if card in seen:
-                raise InvalidDealError(f"C1: {card.name('en')} ({card}) is dealt twice: in {seen[card]} and in {where}")
+                # ({code}, the record's English notation, only where a sentence shows it: names.RECORD_CODES_SHOWN)
+                twice = (
+                    _("{card_the} ({code}) is dealt twice: {first} and {second}")
+                    if names.RECORD_CODES_SHOWN[language()]
+                    else _("{card_the} is dealt twice: {first} and {second}")
+                )
+                raise InvalidDealError(
+                    "C1: " + twice.format(card=card.name(), code=card, first=seen[card], second=where)
+                )
             seen[card] = where
         # 32 distinct cards were counted above, so the pack is whole (C1).
 
@@ -319,9 +337,11 @@ class Deal:
         """
         checked(rng, random.Random, "rng", "random.Random(7)")
         if type(dealer) is not int or dealer not in (0, 1):
-            raise InvalidDealError(f"D2: the dealer is player 0 or 1, not {shown(dealer)}")
+            raise InvalidDealError("D2: " + _("the dealer is player 0 or 1, not {value}").format(value=shown(dealer)))
         if type(indicator_packet) is not int or indicator_packet not in range(1, 7):
-            raise InvalidDealError("V1: the trump indicator follows one of the packets 1-6 (the 4th to the 19th card)")
+            raise InvalidDealError(
+                "V1: " + _("the trump indicator follows one of the packets 1-6 (the 4th to the 19th card)")
+            )
         # A uniform shuffle, reproducible on every machine: sort the pack on rng.random() keys.
         draw = rng.random
         keys = [draw() for _ in range(32)]
@@ -661,7 +681,7 @@ class HandState:
             raise ArgumentError(f"a hand starts from a Deal, not {shown(deal)}")
         rules_arg(rules)
         if not isinstance(scores, Sequence) or len(scores) != 2 or any(type(s) is not int or s < 0 for s in scores):
-            raise InvalidDealError("S1: running scores are two whole numbers of 0 or more")
+            raise InvalidDealError("S1: " + _("running scores are two whole numbers of 0 or more"))
         self.rules = rules or _DEFAULT_RULES
         self.deal = deal
         self.scores_in: tuple[int, int] = (scores[0], scores[1])

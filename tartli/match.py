@@ -84,7 +84,7 @@ class Match:
             or len(scores) != 2
             or len(buli) != 2
         ):
-            raise TartliError("S1/S6: running scores and buli are two whole numbers of 0 or more")
+            raise TartliError("S1/S6: " + _("running scores and buli are two whole numbers of 0 or more"))
         self.scores = [scores[0], scores[1]]  # e.g. to start a scenario from a given position
         self.buli = [buli[0], buli[1]]
         self.results: list[HandResult] = []
@@ -93,7 +93,7 @@ class Match:
         if first_dealer is None:
             first_dealer = self.draw_for_dealer(self.rng)
         elif type(first_dealer) is not int or first_dealer not in (0, 1):
-            raise TartliError("D2: the first dealer is player 0 or 1")
+            raise TartliError("D2: " + _("the first dealer is player 0 or 1"))
         self.dealer = first_dealer
         self.state: HandState = self._deal()
 
@@ -229,7 +229,13 @@ class Match:
         """The ``deal`` and ``indicator_packet`` arguments: None or a Deal by ``dealer``, and 1-6."""
         given = None if deal is None else checked(deal, Deal, "a deal (or None: shuffle one)")
         if given is not None and given.dealer != dealer:
-            raise TartliError(f"D2: player {dealer} deals this hand, not player {given.dealer}")
+            raise TartliError(
+                "D2: "
+                + _("{dealer} deals this hand, not {given}").format(
+                    dealer=names.player_name(dealer, language(), in_sentence=True),
+                    given=names.player_name(given.dealer, language(), in_sentence=True),
+                )
+            )
         if type(indicator_packet) is not int or not 1 <= indicator_packet <= 6:
             raise ArgumentError(f"V1: the indicator packet is a number from 1 to 6, not {shown(indicator_packet)}")
 

@@ -134,7 +134,7 @@ class Meld:
     def top(self) -> Card:
         """A sequence's top card (C2 order)."""
         if self.kind is not MeldKind.SEQUENCE:
-            raise TartliError("only a sequence has a top card")
+            raise TartliError(_("only a sequence has a top card"))
         assert self.rank is not None and self.suit is not None
         return Card(self.rank, self.suit)
 

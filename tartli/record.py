@@ -30,7 +30,7 @@ from tartli.errors import (
     shown,
 )
 from tartli.game import Deal, HandState, Status
-from tartli.i18n import _
+from tartli.i18n import _, language
 from tartli.moves import Move, parse_move
 from tartli.rules import RuleSet
 
@@ -134,20 +134,32 @@ class Record:
         if not isinstance(text, str | bytes):
             raise ArgumentError(f"a record is JSON text (str or bytes), not {shown(text)}")
         if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(f"a record has at most {MAX_RECORD_BYTES:,} bytes; this one has {len(text):,}")
+            raise RecordError(
+                _("a record has at most {limit} bytes; this one has {size}").format(
+                    limit=grouped(MAX_RECORD_BYTES), size=grouped(len(text))
+                )
+            )
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError as err:
-                raise RecordError(f"cannot read it: not UTF-8 text ({err.reason} at byte {err.start})") from None
+                raise RecordError(
+                    _("cannot read it: not UTF-8 text ({reason} at byte {byte})").format(
+                        reason=err.reason, byte=err.start
+                    )
+                ) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+            raise RecordError(
+                _("not JSON: {problem} at line {line} column {column}").format(
+                    problem=err.msg, line=err.lineno, column=err.colno
+                )
+            ) from None
         except RecursionError:
-            raise RecordError("not a record: JSON nested too deep") from None
+            raise RecordError(_("not a record: JSON nested too deep")) from None
         except ValueError as err:  # e.g. an integer too long to convert (Python's 4,300-digit limit)
-            raise RecordError(f"not a record: {cut(str(err), 120)}") from None
+            raise RecordError(_("not a record: {problem}").format(problem=cut(str(err), 120))) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -171,26 +183,36 @@ class Record:
                     if not kind:
                         data = file.read(MAX_RECORD_BYTES + 1)  # a bounded read: a growing file stops here
         except FileNotFoundError:
-            raise RecordError(f"{where}: no such file") from None
+            raise RecordError(f"{where}: " + _("no such file")) from None
         except (OSError, ValueError) as err:  # ValueError: a NUL character in the path
-            raise RecordError(f"{where}: cannot read it: {_why(err)}") from None
+            raise RecordError(f"{where}: " + _("cannot read it: {why}").format(why=_why(err))) from None
         if kind:
-            raise RecordError(f"{where}: cannot read it: {kind}")
+            raise RecordError(f"{where}: " + _("cannot read it: {why}").format(why=kind))
         if len(data) > MAX_RECORD_BYTES:
-            raise RecordError(f"{where}: a record file has at most {MAX_RECORD_BYTES:,} bytes; this one has more")
+            raise RecordError(
+                f"{where}: "
+                + _("a record file has at most {limit} bytes; this one has more").format(
+                    limit=grouped(MAX_RECORD_BYTES)
+                )
+            )
         return cls.from_json(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
+            raise RecordError(_("a record is a JSON object"))
         unknown = sorted(k for k in data if isinstance(k, str) and k not in _KEYS)
         if unknown:
-            raise RecordError(f"{cut(printable(unknown[0]))}: not a field of a {FORMAT} record")
+            raise RecordError(
+                f"{cut(printable(unknown[0]))}: " + _("not a field of a {format} record").format(format=FORMAT)
+            )
         if any(not isinstance(k, str) for k in data):
-            raise RecordError(f"{shown(next(k for k in data if not isinstance(k, str)))}: a field is named by text")
+            key = next(k for k in data if not isinstance(k, str))
+            raise RecordError(f"{shown(key)}: " + _("a field is named by text"))
         if data.get("format") != FORMAT:
-            raise RecordError(f'format: must be "{FORMAT}", not {shown(data.get("format"))}')
+            raise RecordError(
+                "format: " + _('must be "{format}", not {value}').format(format=FORMAT, value=shown(data.get("format")))
+            )
         rules = RuleSet.from_record(data.get("rules", "hungarian"))
         dealer = data.get("dealer")
         if type(dealer) is not int or dealer not in (0, 1):  # not 1.0, not true
@@ -201,22 +223,34 @@ class Record:
             or len(scores) != 2
             or any(type(s) is not int or not 0 <= s <= MAX_SCORE for s in scores)
         ):
-            raise RecordError(f"scores: must be two whole numbers from 0 to {MAX_SCORE:,}, e.g. [0, 0] (S1)")
+            raise RecordError(
+                "scores: "
+                + _("must be two whole numbers from 0 to {limit}, e.g. [0, 0] (S1)").format(limit=grouped(MAX_SCORE))
+            )
         moves = data.get("moves")
         if not isinstance(moves, list) or any(not isinstance(m, str) for m in moves):
-            raise RecordError('moves: must be a list of strings like "0: play AH"')
+            raise RecordError("moves: " + _('must be a list of strings like "{example}"').format(example="0: play AH"))
         seed = data.get("seed")
         card_keys = [k for k in ("hands", "trump", "talon") if k in data]
         if seed is not None:
             if type(seed) is not int or seed not in SEED_RANGE:
-                raise RecordError("seed: must be a whole number from -2**63 to 2**64 - 1")
+                raise RecordError(
+                    "seed: " + _("must be a whole number from {low} to {high}").format(low="-2**63", high="2**64 - 1")
+                )
             if card_keys:
-                raise RecordError(f"{card_keys[0]}: a record gives either a seed or the cards, not both")
+                raise RecordError(
+                    f"{card_keys[0]}: " + _("a record gives either a {seed} or the cards, not both").format(seed="seed")
+                )
             deal = Deal.from_seed(seed, dealer)
         else:
             for key in ("hands", "trump", "talon"):
                 if key not in data:
-                    raise RecordError(f"{key}: missing (give hands, trump and talon, or a seed)")
+                    raise RecordError(
+                        f"{key}: "
+                        + _("missing (give {hands}, {trump} and {talon}, or a {seed})").format(
+                            hands="hands", trump="trump", talon="talon", seed="seed"
+                        )
+                    )
             deal = _read_deal(data, dealer)
         return cls(deal, rules, (scores[0], scores[1]), list(moves), seed)
 
@@ -310,11 +344,11 @@ def _read_deal(data: dict[str, Any], dealer: int) -> Deal:
 
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != 2 or any(not isinstance(h, list) for h in hands):
-        raise RecordError("hands: must be two lists of 9 cards")
+        raise RecordError("hands: " + _("must be two lists of 9 cards"))
     parsed = tuple(tuple(card(c, f"hands[{p}]") for c in hands[p]) for p in (0, 1))
     talon = data["talon"]
     if not isinstance(talon, list):
-        raise RecordError("talon: must be a list of 13 cards")
+        raise RecordError("talon: " + _("must be a list of 13 cards"))
     try:
         return Deal(
             dealer,
@@ -371,6 +405,17 @@ def _not_a_file_to_replace(target: Path) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link, not a regular file"
     return _not_regular(mode)
+
+
+def grouped(number: int) -> str:
+    """``number`` with its thousands grouped as the page's language writes them: 10,485,760 (English),
+    10 485 760 (Hungarian, with no-break spaces), 10.485.760 (German).
+
+    >>> grouped(10485760)
+    '10,485,760'
+    """
+    text = f"{number:,}"
+    return text.replace(",", {"hu": "\u00a0", "de": "."}.get(language(), ","))
 
 
 def _why(err: OSError | ValueError) -> str:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from tartli._checks import checked
 from tartli.errors import ArgumentError, RecordError, shown
+from tartli.i18n import _
 
 SameSuitRule = Literal["hungarian", "austrian"]
 
@@ -94,7 +95,12 @@ class RuleSet:
     def named(cls, name: str) -> RuleSet:
         """A preset by name: ``hungarian``, ``pais`` or ``austrian`` (:class:`RecordError` for anything else)."""
         if not isinstance(name, str) or name not in _PRESETS:
-            raise RecordError(f"rules: unknown rule set {shown(name)}: use one of {', '.join(sorted(_PRESETS))}")
+            raise RecordError(
+                "rules: "
+                + _("unknown rule set {name}: use one of {names}").format(
+                    name=shown(name), names=", ".join(sorted(_PRESETS))
+                )
+            )
         return _PRESETS[name]()
 
     def replace(self, **options: Any) -> RuleSet:
@@ -109,14 +115,22 @@ class RuleSet:
         if isinstance(value, str):
             return cls.named(value)
         if not isinstance(value, dict):
-            raise RecordError('rules: must be "hungarian", "pais", "austrian" or an object with "base"')
+            raise RecordError(
+                "rules: "
+                + _("must be {names} or an object with {base}").format(
+                    names='"hungarian", "pais", "austrian"', base='"base"'
+                )
+            )
         options = dict(value)
         base_value = options.pop("base", "hungarian")
         base = base_value if isinstance(base_value, RuleSet) else cls.named(base_value)
         changes: dict[str, Any] = {}
         for key, option in options.items():
             if key not in _FIELDS:
-                raise RecordError(f"rules: unknown option {shown(key)}; options are {', '.join(_FIELDS)}")
+                raise RecordError(
+                    "rules: "
+                    + _("unknown option {name}; options are {names}").format(name=shown(key), names=", ".join(_FIELDS))
+                )
             problem = _option_problem(key, option)
             if problem:
                 raise RecordError(f"rules: {problem}")
@@ -152,12 +166,14 @@ def _option_problem(key: str, value: object) -> str:
     """What is wrong with ``value`` for the option ``key`` ("" if nothing)."""
     if key in ("same_suit_rule", "slate"):
         if not isinstance(value, str) or value not in ("hungarian", "austrian"):
-            return f'{key} must be "hungarian" or "austrian"'
+            return _("{key} must be {hungarian} or {austrian}").format(
+                key=key, hungarian='"hungarian"', austrian='"austrian"'
+            )
     elif key == "buli_target":
         if type(value) is not int or not 1 <= value <= 1000:
-            return "buli_target must be a whole number of buli from 1 to 1000, e.g. 5 or 10"
+            return _("{key} must be a whole number of buli from 1 to 1000, e.g. 5 or 10").format(key=key)
     elif type(value) is not bool:
-        return f"option {key} must be true or false"
+        return _("option {key} must be {true} or {false}").format(key=key, true="true", false="false")
     return ""
 
 

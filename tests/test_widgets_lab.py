@@ -3,6 +3,9 @@ and lesson 13, which teaches the lab in steps."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from typing import Any
 
 import pytest
@@ -96,6 +99,29 @@ def test_records_round_trip_through_the_lab() -> None:
     other.load_record_guarded = other._guard(other.load_record)  # a bad record keeps the position
     other.load_record_guarded('{"format": "tartli/1", "dealer": 7}')
     assert other.deal() == before and other.message.value.startswith('<span style="color:#a40000">⚠ dealer:')
+
+
+@pytest.mark.rule("C1", "D1", "S1")
+@pytest.mark.usefixtures("hungarian")
+def test_a_bad_record_is_refused_in_hungarian_with_its_field_and_rule_as_they_are() -> None:
+    """Issue 40: the lab showed the engine's refusal of a record in English on a Hungarian page ("C1: Nine
+    of Acorns (9A) is dealt twice: in player 0's hand and in the talon"). The record's field and the
+    rule ID stay in front, as the record and RULES.md write them; the words are Hungarian."""
+    lab = ScenarioLab(seed=9)
+    data = json.loads(lab.record())
+    twice = Card.parse(data["hands"][0][0])
+    before = lab.deal()
+    said = []
+    for change in ({"talon": [*data["talon"][:-1], str(twice)]}, {"scores": [-1, 0]}, {"talon": 3}):
+        lab.upload.receive("p.json", json.dumps({**data, **change}).encode())
+        assert lab.deal() == before  # a bad record keeps the position
+        said.append(html.unescape(re.sub(r"<[^>]*>", "", lab.message.value)))
+    assert said == [
+        f"⚠ hands/trump/talon: C1: {twice.name().forms['the']} kétszer van kiosztva: az egyik játékos kezében"
+        " és a talonban",
+        "⚠ scores: két 0 és 1\u00a0000\u00a0000 közötti egész számnak kell lennie, például [0, 0] (S1)",
+        "⚠ talon: 13 lapból álló listának kell lennie",
+    ]
 
 
 @pytest.mark.rule("T5", "M2", "B1", "D3")
