@@ -12,9 +12,11 @@ What "public" means, mechanically (:func:`public_targets`):
   an underscore, is private); in each, every name without a leading underscore;
 * the API beside the engine (:data:`USERS`): ``tartli.share`` (its ``__all__``) and the bots:
   ``tartli.bots`` (its ``__all__``) and the functions its notes send a user to (``hint``,
-  ``evaluate``, ``review``, ``cause``). The bots' other modules are their inner workings
-  (determinization, the search's playouts, the solver's positions) and their benchmarks
-  (``tournament.run_*``, ``bench``: a count of hands there is a request for that much time);
+  ``evaluate``, ``review``, ``cause``);
+* the bots' modules whole (:data:`INNER`: determinization, the search's playouts, the solver's
+  positions, the rules of thumb...): every name without a leading underscore defined in one, in
+  its ``__all__`` or not, but the benchmarks' runners (:data:`RUNNERS`: ``bench.run``,
+  ``tournament.run_*``...: a count of hands there is a request for that much time);
 * of those names, each bound to a function or a class defined in one of these modules
   (``dataclass`` or ``random`` imported there are not; a class imported from a sibling module
   counts once);
@@ -59,8 +61,10 @@ from hypothesis import strategies as st
 
 from tartli import CARDS, Card, Deal, HandState, Match, Meld, Record, RuleSet, TartliError, names
 from tartli.bots import HandReview, HeuristicBot, HintBot, RandomBot, SearchBot
-from tartli.bots.evaluate import Budget
-from tartli.bots.review import review
+from tartli.bots.determinize import Sampler
+from tartli.bots.evaluate import Budget, Evaluation
+from tartli.bots.review import Decision, Grade, HandSummary, MatchSummary, Retry, match_summary, review
+from tartli.bots.solver import PhaseTwoPosition, position_of
 from tartli.cards import Rank, Suit
 from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
 from tartli.melds import BELA, Contest, MeldKind, contest
@@ -90,6 +94,21 @@ USERS = {
     "tartli.share": None,
 }
 """The public API beside the engine's modules: a module and its public names (None: its ``__all__``)."""
+INNER = tuple(
+    f"tartli.bots.{name}"
+    for name in (
+        *("base", "bench", "determinize", "evaluate", "explain", "heuristic"),
+        *("hint", "review", "search", "solver", "tournament"),
+    )
+)
+"""The bots' modules, whole: every public name defined in one (``__all__`` or not) is called too."""
+RUNNERS = frozenset(
+    (
+        *("bench.trick8_positions", "bench.run", "bench.hint_latency", "bench.review_time", "bench.agreement"),
+        *("tournament.run_hands", "tournament.run_hint_bench", "tournament.run_matches"),
+    )
+)
+"""Benchmarks whose counts of hands (or positions) are a request for that much time: left out."""
 EXAMPLE = Path(__file__).resolve().parent / "data" / "example.json"
 FILES = {"record.json": EXAMPLE.read_bytes(), "latin1.json": '{"format": "tartli/1", "x": "é"}'.encode("latin-1")}
 TIME_LIMIT = 5.0
@@ -141,6 +160,10 @@ def public_targets() -> list[Target]:
         exports.append((module_name, module.__all__ if module_name == "tartli" else list(vars(module))))
     for module_name, chosen in USERS.items():
         exports.append((module_name, list(importlib.import_module(module_name).__all__ if chosen is None else chosen)))
+    for module_name in INNER:
+        module = importlib.import_module(module_name)
+        defined = [n for n, obj in vars(module).items() if getattr(obj, "__module__", None) == module_name]
+        exports.append((module_name, defined))
     for module_name, exported in exports:
         module = importlib.import_module(module_name)
         for name in exported:
@@ -151,6 +174,8 @@ def public_targets() -> list[Target]:
                 continue
             done.add(id(obj))
             where = obj.__module__.removeprefix("tartli.").removeprefix("bots.")
+            if f"{where}.{name}" in RUNNERS:
+                continue
             if inspect.isfunction(obj):
                 targets[f"{where}.{name}"] = Target(f"{where}.{name}", obj, "", "function")
                 continue
@@ -229,6 +254,14 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     HintBot: [lambda: HintBot(budget=Budget(deals=4, min_deals=2))],
     SharedPosition: [lambda: _SHARED],
     HandReview: [lambda: _review()],
+    Sampler: [lambda: Sampler(_VIEW), lambda: Sampler(_LATE_VIEW, infer=False)],
+    Evaluation: [lambda: _review().decisions[0].evaluation],
+    Decision: [lambda: _review().decisions[0], lambda: _review().decisions[-1]],
+    Retry: [lambda: _review().retry(_review().decisions[0])],
+    HandSummary: [lambda: _review().summary],
+    MatchSummary: [lambda: match_summary([_review().summary]), lambda: match_summary([])],
+    Grade: [lambda: Grade.BEST, lambda: Grade.BLUNDER],
+    PhaseTwoPosition: [lambda: position_of(_LATE), lambda: position_of(_LATE_VIEW)],
     Contest: [
         lambda: contest([_KVART], [_VANNAK], Suit.HEARTS, RuleSet()),
         lambda: contest([], [], Suit.HEARTS, RuleSet()),

@@ -50,8 +50,11 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from tartli._checks import checked, checked_items, checked_whole
 from tartli.cards import Card, Rank, cards_of, indices_of, mask_of
+from tartli.errors import ArgumentError, shown
 from tartli.game import (
+    TRICKS,
     Deal,
     HandState,
     PlayerView,
@@ -82,6 +85,11 @@ __all__ = [
     "sample",
     "silences",
 ]
+
+ALL_CARDS = (1 << 32) - 1
+"""The mask of the whole pack: a hand given as a mask is a whole number from 0 to this."""
+MAX_TRIES = 10_000
+"""The most tries :meth:`Sampler.sample` may be asked for (the search asks for 60)."""
 
 _RANK_BY_NAME: dict[str, Rank] = {str(r.name_in("en")): r for r in Rank}  # the game logs details in English
 
@@ -135,6 +143,7 @@ def _leaders_and_plays(view: PlayerView) -> tuple[dict[int, int], dict[int, int]
 
 def announcements(view: PlayerView) -> list[Announcement]:
     """The opponent's unscored declarations of this hand, with what the contest revealed."""
+    checked(view, PlayerView, "view", "state.view(0)")
     me, opp = view.player, 1 - view.player
     declared: dict[int, tuple[str, ...]] = {}
     scored: set[int] = set()
@@ -240,6 +249,10 @@ def _fits(
 
 def consistent(view: PlayerView, opponent_hand: int, anns: Iterable[Announcement] | None = None) -> bool:
     """Does a hand of the opponent (a card mask) fit every public fact of ``view``?"""
+    checked(view, PlayerView, "view", "state.view(0)")
+    checked_whole(opponent_hand, "opponent_hand (a mask of cards)", 0, ALL_CARDS)
+    if anns is not None:
+        anns = checked_items(anns, Announcement, "announcements")
     if opponent_hand & ~_possible(view):
         return False
     known = mask_of(view.opponent_known)
@@ -293,6 +306,9 @@ class _Past:
 
 def could_declare(hand: int, silence: Silence, rules: RuleSet) -> bool:
     """Had a player holding ``hand`` at the step of ``silence`` anything legal to declare?"""
+    checked_whole(hand, "hand (a mask of cards)", 0, ALL_CARDS)
+    checked(silence, Silence, "silence")
+    checked(rules, RuleSet, "rules", "RuleSet()")
     sets = [m for m in sets_in(hand, rules) if m not in silence.sets]
     if sets:
         return True  # a set is always a legal answer (K3) and always a legal lead
@@ -305,6 +321,7 @@ def could_declare(hand: int, silence: Silence, rules: RuleSet) -> bool:
 
 def silences(view: PlayerView) -> list[Silence]:
     """The opponent's declaration steps (tricks 1-8) that have passed without a declaration."""
+    checked(view, PlayerView, "view", "state.view(0)")
     return list(_past(view).silences.values())
 
 
@@ -441,6 +458,10 @@ class Sampler:
     """
 
     def __init__(self, view: PlayerView, *, infer: bool = True, plays: PlayModel | None = None, depth: int = 3) -> None:
+        checked(view, PlayerView, "view", "state.view(0)")
+        if plays is not None and not callable(plays):
+            raise ArgumentError(f"plays is None or a model of play (a function), not {shown(plays, 30)}")
+        checked_whole(depth, "depth (tricks)", 0, TRICKS)
         self.view = view
         self.unseen = list(view.unseen)
         self.known = mask_of(view.opponent_known)
@@ -464,6 +485,8 @@ class Sampler:
         return True, pending
 
     def sample(self, rng: random.Random, tries: int = 60) -> World:
+        checked(rng, random.Random, "rng", "random.Random(1)")
+        checked_whole(tries, "tries", 1, MAX_TRIES)
         view, anns, unseen, slots, past = self.view, self.anns, self.unseen, self.slots, self.past
         weight = 1.0
         best_hand: int | None = None
@@ -549,6 +572,8 @@ def build_state(view: PlayerView, world: World) -> HandState:
     Its legal moves, scores, tricks and meld history are the view's; its event log and
     move list start empty (so it cannot be taken back with ``pop``).
     """
+    checked(view, PlayerView, "view", "state.view(0)")
+    checked(world, World, "world", "sample(view, rng)")
     me, opp = view.player, 1 - view.player
     rules = view.rules
     trump = view.trump

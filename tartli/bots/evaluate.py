@@ -48,8 +48,9 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
-from tartli._checks import checked, checked_whole
+from tartli._checks import bounded, checked, checked_whole
 from tartli.bots.determinize import Sampler, build_state
 from tartli.bots.search import hand_difference, playout_results
 from tartli.bots.solver import solve
@@ -140,7 +141,7 @@ class Evaluation:
         for value in self.moves:
             if value.move == move:
                 return value
-        raise TartliError(f"{move} was not one of the moves judged at this position")
+        raise TartliError(f"{shown(move)} was not one of the moves judged at this position")
 
 
 # ----------------------------------------------------------------------------- phase 1
@@ -190,6 +191,7 @@ def position_seed(view: PlayerView) -> int:
     """A number made from everything ``view`` shows (its hand, the table, every event its player saw,
     the moves offered): the same position always gives the same number, on any machine, so it is
     always sampled with the same deals and always gets the same advice."""
+    checked(view, PlayerView, "view", "state.view(0)")
     text = repr(view).encode("utf-8")
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
@@ -214,6 +216,8 @@ def _line(state: HandState, player: int) -> Line:
 def playout_lines(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[Line]:
     """Each of ``moves`` made from ``base`` and the hand played out by the search's fast policy, every
     move with the same random numbers (:func:`tartli.bots.search.playout_results`): its :class:`Line`."""
+    if player not in (0, 1) or isinstance(player, bool):
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
     return playout_results(base, moves, seed, lambda state: _line(state, player))
 
 
@@ -257,6 +261,14 @@ def sample_values(
     """Phase 1: every move (default: every legal move of ``view`` but going out) over the deals of
     ``budget`` as ``view``'s player sees them (see the module notes). ``rng`` deals the hidden cards;
     without it the deals come from :func:`position_seed` (what :func:`evaluate` does)."""
+    checked(view, PlayerView, "view", "state.view(0)")
+    checked(budget, Budget, "budget", "Budget(deals=48)")
+    if rng is not None:
+        checked(rng, random.Random, "rng", "random.Random(1)")
+    if moves is not None:
+        moves = cast(list[Move], bounded(moves, "moves"))
+        if any(m not in view.legal_moves for m in moves):
+            raise ArgumentError("moves: legal moves of the view, and nothing else")
     rng = rng if rng is not None else random.Random(position_seed(view))
     me = view.player
     chosen: list[Move] = list(moves) if moves is not None else [m for m in view.legal_moves if not isinstance(m, GoOut)]
@@ -299,6 +311,7 @@ def sample_values(
 def phase_two_state(view: PlayerView, rng: random.Random | None = None) -> HandState:
     """The whole state of a phase-2 view: the opponent's hand is every card not seen (the talon is
     empty); an opponent's declaration of this trick still in contest gets melds they hold."""
+    checked(view, PlayerView, "view", "state.view(0)")
     if view.status is not Status.IN_PROGRESS or view.trick_number <= PHASE1_TRICKS:
         raise TartliError("a phase-2 position is needed (tricks 8-16 of a hand in progress)")
     world = Sampler(view, infer=False).sample(rng if rng is not None else random.Random(0))
@@ -340,6 +353,7 @@ def exact_values(state: HandState) -> Evaluation:
     """Phase 2: the exact value of every move of the player to move (going out left out), with
     best play on both sides from there (see the module notes). ``state`` is the whole state (for a
     player's view, :func:`phase_two_state`)."""
+    checked(state, HandState, "state", "HandState.from_seed(1)")
     if state.status is not Status.IN_PROGRESS or state.trick_number <= PHASE1_TRICKS:
         raise TartliError("a phase-2 position is needed (tricks 8-16 of a hand in progress)")
     me = state.to_move
@@ -366,6 +380,9 @@ def exact_values(state: HandState) -> Evaluation:
 def exact_value(state: HandState, player: int) -> int:
     """The final point difference for ``player`` of a phase-2 position with best play on both
     sides (a hand that is over: its actual difference)."""
+    checked(state, HandState, "state", "HandState.from_seed(1)")
+    if player not in (0, 1) or isinstance(player, bool):
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
     if state.status is not Status.IN_PROGRESS:
         return hand_difference(state, player)
     best = exact_values(state).best.value
@@ -379,14 +396,27 @@ def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> Player
     """``view`` with only the moves a page offers (a lesson's table before melds has no Declare):
     passing only beside a declaration, since passing is playing a card without declaring. The Hint,
     the review and Try again judge the same restricted view, so they judge the same choice."""
+    checked(view, PlayerView, "view", "state.view(0)")
     if offered is None:
         return view
-    legal = tuple(m for m in view.legal_moves if offered(m))
+    if not callable(offered):
+        raise ArgumentError(f"offered is None or a function of a move, not {shown(offered, 30)}")
+    legal = tuple(m for m in view.legal_moves if _offers(offered, m))
     if not any(isinstance(m, Declare) for m in legal):
         legal = tuple(m for m in legal if not isinstance(m, Pass))
     if legal == view.legal_moves:
         return view
     return dataclasses.replace(view, legal_moves=legal)
+
+
+def _offers(offered: Callable[[Move], bool], move: Move) -> bool:
+    """``offered(move)``; a function that fails there is a bad argument, not a crash of the bot."""
+    try:
+        return bool(offered(move))
+    except TartliError:
+        raise
+    except Exception as err:
+        raise ArgumentError(f"offered({move}) failed: {type(err).__name__}: {shown(str(err))}") from err
 
 
 _CACHE: OrderedDict[tuple[int, Budget], Evaluation] = OrderedDict()

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from tartli._checks import checked, checked_real
 from tartli.bots.evaluate import Evaluation, Line
+from tartli.errors import ArgumentError, shown
 from tartli.game import PlayerView
 from tartli.i18n import _
 from tartli.melds import Meld
@@ -75,6 +76,10 @@ class Cause:
 
 def causes(view: PlayerView, evaluation: Evaluation, move: Move) -> list[Cause]:
     """Every difference between the best move's lines and ``move``'s, the biggest first."""
+    checked(view, PlayerView, "the view", "state.view(player)")
+    checked(evaluation, Evaluation, "the evaluation", "evaluate(view)")
+    if not isinstance(move, Move):
+        raise ArgumentError(f"move must be a move (e.g. Play(0, Card.parse('AH'))), not {shown(move)}")
     if evaluation.exact or not evaluation.lines:
         return []
     top = evaluation.best.move

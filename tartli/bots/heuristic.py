@@ -31,8 +31,10 @@ True
 
 from __future__ import annotations
 
+from tartli._checks import checked, checked_items, checked_whole
 from tartli.bots.base import right_claim
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, Card, Rank, Suit, indices_of, mask_of
+from tartli.errors import ArgumentError
 from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
 from tartli.i18n import _, joined
 from tartli.melds import MeldKind, sequences_in
@@ -89,6 +91,8 @@ def _master_trump(view: PlayerView) -> Card | None:
 
 def keep_value(view: PlayerView, card: Card) -> float:
     """How much the player loses by giving ``card`` up in phase 1 (melds, trumps, the sure trick)."""
+    checked(view, PlayerView, "view", "state.view(0)")
+    checked(card, Card, "card", "Card.parse('AH')")
     trump = view.trump
     hand = mask_of(view.hand)
     live = _live(view)
@@ -146,10 +150,17 @@ def _with_value(title: Named, value: int) -> Named:
 def and_list(items: list[str]) -> Named:
     """ "A and B and C" in the page's language (the words are said one after another), with the forms
     the items know (``{melds.acc}``)."""
+    items = checked_items(items, str, "items", "['kvart', 'béla']")  # a Named is a str
+    if not items:
+        raise ArgumentError("items: one or more words")
     text = items[0] if isinstance(items[0], Named) else Named(items[0])
     for item in items[1:]:
         text = joined([text, item], _("{first} and {second}"), "first", "second")
     return text
+
+
+ALL_CARDS = (1 << 32) - 1
+"""The mask of the whole pack."""
 
 
 class HeuristicBot:
@@ -272,7 +283,7 @@ class HeuristicBot:
     def _phase2(self, view: PlayerView, plays: list[Play]) -> tuple[Move, str]:
         trump = view.trump
         lead = view.lead
-        card_index, rule = phase2_card(
+        card_index, rule = _phase2_card(
             trump.index,
             mask_of(view.hand),
             mask_of(view.unseen) | mask_of(view.opponent_known),
@@ -312,6 +323,17 @@ def phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:
     thrown (``"throw"``). The rule-of-thumb bot, the search's playouts and the solver's
     :func:`~tartli.bots.solver.against_rules_of_thumb` all play phase 2 by it.
     """
+    checked_whole(t, "t (the trump suit's index)", 0, 3)
+    checked_whole(hand, "hand (a mask of cards)", 1, ALL_CARDS)
+    checked_whole(theirs, "theirs (a mask of cards)", 0, ALL_CARDS)
+    checked_whole(lead, "lead (a card's index, -1 to lead)", -1, 31)
+    if hand & theirs or (lead >= 0 and (hand | theirs) >> lead & 1):
+        raise ArgumentError("hand, theirs and lead: cards of the pack, each in one place only")
+    return _phase2_card(t, hand, theirs, lead)
+
+
+def _phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:
+    """:func:`phase2_card` on masks known to be right (the playouts' and the solver's inner loops)."""
     pts, strength = POINTS_BY_TRUMP[t], STRENGTH_BY_TRUMP[t]
     if lead < 0:
         cards = indices_of(hand)

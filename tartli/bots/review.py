@@ -89,7 +89,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tartli._checks import bounded, checked, checked_whole
+from tartli._checks import bounded, checked, checked_items, checked_whole
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import (
     COURSE,
@@ -153,10 +153,21 @@ class Grade(Choice):
         return list(Grade).index(self)
 
 
+MAX_LOSS = 1e9
+"""Beyond any hand's points (a hand has 120 card points and a few hundred of melds): a bound on a loss."""
+
+
+def _points_lost(loss: object) -> float:
+    """``loss`` if it is a finite number (not a bool), else an :class:`ArgumentError`."""
+    if not isinstance(loss, int | float) or isinstance(loss, bool) or not -MAX_LOSS <= loss <= MAX_LOSS:  # nan fails
+        raise ArgumentError(f"a loss is a number of points from {-MAX_LOSS:g} to {MAX_LOSS:g}, not {shown(loss, 30)}")
+    return loss
+
+
 def grade(loss: float) -> Grade:
     """The class of a loss in points (see the module notes): the loss rounded to a point, against
     the bounds; 0 is best."""
-    judged = round(loss)
+    judged = round(_points_lost(loss))
     if judged <= 0:
         return Grade.BEST
     if judged < GOOD_BOUND:
@@ -173,7 +184,7 @@ def accuracy(loss: float | None) -> float:
     ``None`` (a claim blunder) is 0."""
     if loss is None:
         return 0.0
-    drop = 100 * WIN_SHARE_PER_POINT * max(0.0, round(loss))
+    drop = 100 * WIN_SHARE_PER_POINT * max(0.0, round(_points_lost(loss)))
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
 
 
@@ -313,6 +324,7 @@ class MatchSummary:
 
 def match_summary(hands: Sequence[HandSummary]) -> MatchSummary:
     """The summary of a match from its hands' summaries (kept with a saved match as ``to_dict()``)."""
+    hands = checked_items(hands, HandSummary, "hands", "[review(...).summary]")
     running: list[float | None] = []
     total = weight = 0.0
     for h in hands:
@@ -391,7 +403,10 @@ class Retry:
     """
 
     def __init__(self, decision: Decision, player: int) -> None:
-        assert decision.position is not None
+        if not isinstance(decision, Decision) or decision.position is None:
+            raise ArgumentError("Try again needs a decision of a review (HandReview.retry)")
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
         self.decision = decision
         self.player = player
         self.state = decision.position.copy()

@@ -48,10 +48,10 @@ from typing import TypeVar, cast
 from tartli._checks import bounded, checked, checked_real, checked_whole
 from tartli.bots.base import bot_rng, right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
-from tartli.bots.heuristic import HeuristicBot, phase2_card
+from tartli.bots.heuristic import HeuristicBot, _phase2_card
 from tartli.bots.solver import against_rules_of_thumb, solve
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, indices_of, mask_of
-from tartli.errors import ArgumentError
+from tartli.errors import ArgumentError, shown
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 
@@ -184,7 +184,7 @@ def _playout_move(state: HandState, rng: random.Random) -> Move:
             return _play(p, max(cards, key=lambda i: _card_score(t, i, hand, live, four, -1) - 0.5 * rng.random()))
         return _play(p, max(cards, key=lambda i: _card_score(t, i, hand, live, four, lead) + 0.5 * rng.random()))
     # Phase 2: both hands are known.
-    return _play(p, phase2_card(t, hand, hands[1 - p], lead)[0])
+    return _play(p, _phase2_card(t, hand, hands[1 - p], lead)[0])
 
 
 def play_model(t: int, four_nines: bool, temperature: float) -> PlayModel:
@@ -215,12 +215,17 @@ def _play(p: int, card: int) -> Move:
 
 def playout(state: HandState, rng: random.Random) -> None:
     """Play ``state`` to the end of the hand with the fast policy (never going out)."""
+    checked(state, HandState, "state", "HandState.from_seed(1)")
+    checked(rng, random.Random, "rng", "random.Random(1)")
     while state.status is Status.IN_PROGRESS:
         state.push(_playout_move(state, rng))
 
 
 def hand_difference(state: HandState, player: int) -> int:
     """The hand points (melds and card points) of ``player`` minus the opponent's."""
+    checked(state, HandState, "state", "HandState.from_seed(1)")
+    if player not in (0, 1) or isinstance(player, bool):
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
     melds, cards = state.meld_points, state.card_points
     return melds[player] + cards[player] - melds[1 - player] - cards[1 - player]
 
@@ -229,8 +234,13 @@ def playout_results(base: HandState, moves: Sequence[Move], seed: float, result:
     """Each of ``moves`` made from ``base`` and the hand played out by the fast policy, every move
     with the same random numbers (``seed``: common random numbers make the differences between
     moves less noisy than their values): ``result`` of each finished hand."""
+    checked(base, HandState, "base", "HandState.from_seed(1)")
+    chosen = cast(list[Move], bounded(moves, "moves"))  # each checked by push
+    _seeded(seed)
+    if not callable(result):
+        raise ArgumentError(f"result is a function of a finished hand, not {shown(result, 30)}")
     out = []
-    for move in moves:
+    for move in chosen:
         state = base.copy()
         state.push(move)
         playout(state, random.Random(seed))
@@ -238,8 +248,18 @@ def playout_results(base: HandState, moves: Sequence[Move], seed: float, result:
     return out
 
 
+def _seeded(seed: object) -> random.Random:
+    """The generator of ``seed`` (a number, as the callers give; whatever :class:`random.Random` takes)."""
+    try:
+        return random.Random(seed)  # type: ignore[arg-type]  # checked here
+    except TypeError:
+        raise ArgumentError(f"seed is a number, not {shown(seed, 30)}") from None
+
+
 def playout_values(base: HandState, moves: Sequence[Move], player: int, seed: float) -> list[int]:
     """:func:`playout_results`: the final :func:`hand_difference` for ``player`` of each move."""
+    if player not in (0, 1) or isinstance(player, bool):
+        raise ArgumentError(f"a player is 0 or 1, not {shown(player, 30)}")
     return playout_results(base, moves, seed, lambda state: hand_difference(state, player))
 
 

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tartli._checks import checked
-from tartli.bots.heuristic import phase2_card
+from tartli.bots.heuristic import _phase2_card
 from tartli.cards import (
     LAST_TRICK_BONUS,
     PLAIN_POINTS,
@@ -559,7 +559,7 @@ class _AgainstRulesOfThumb:
         second = 1 - leader
         hand, other = (h0, h1) if second == 0 else (h1, h0)
         if second != self.me:
-            answers = [phase2_card(self.search.t, hand, other, c)[0]]
+            answers = [_phase2_card(self.search.t, hand, other, c)[0]]
         else:
             answers = indices_of(self.search.follow(hand, c))
         sign = self.sign
@@ -578,7 +578,7 @@ class _AgainstRulesOfThumb:
         if hit is not None:
             return hit
         hand, other = (h0, h1) if leader == 0 else (h1, h0)
-        leads = [phase2_card(self.search.t, hand, other, -1)[0]] if leader != self.me else indices_of(hand)
+        leads = [_phase2_card(self.search.t, hand, other, -1)[0]] if leader != self.me else indices_of(hand)
         sign = self.sign
         best = -_INF
         for c in leads:
