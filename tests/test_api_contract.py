@@ -16,7 +16,8 @@ What "public" means, mechanically (:func:`public_targets`):
 * the bots' modules whole (:data:`INNER`: determinization, the search's playouts, the solver's
   positions, the rules of thumb...): every name without a leading underscore defined in one, in
   its ``__all__`` or not, but the benchmarks' runners (:data:`RUNNERS`: ``bench.run``,
-  ``tournament.run_*``...: a count of hands there is a request for that much time);
+  ``tournament.run_*``...: a count of hands there is a request for that much time; their bad
+  arguments are tested apart, :func:`test_the_benchmarks_refuse_bad_arguments_before_they_play`);
 * of those names, each bound to a function or a class defined in one of these modules
   (``dataclass`` or ``random`` imported there are not; a class imported from a sibling module
   counts once);
@@ -43,6 +44,7 @@ import enum
 import importlib
 import inspect
 import io
+import itertools
 import math
 import os
 import random
@@ -66,6 +68,7 @@ from tartli.bots.evaluate import Budget, Evaluation
 from tartli.bots.review import Decision, Grade, HandSummary, MatchSummary, Retry, match_summary, review
 from tartli.bots.solver import PhaseTwoPosition, position_of
 from tartli.cards import Rank, Suit
+from tartli.errors import shown
 from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
 from tartli.melds import BELA, Contest, MeldKind, contest
 from tartli.moves import Declare, GoOut, Play
@@ -758,3 +761,81 @@ def test_endless_and_huge_iterables_are_refused_not_read(sandbox: Path) -> None:
     for _end, seconds, outcome, label in slowest:
         print(f"  {float(seconds):8.4f} s  {outcome:12} {label}")
     assert not broken, broken[:20]
+
+
+# ----------------------------------------------------------------- the benchmarks' runners
+
+RUNNER_BAD_VALUES: dict[str, list[Any]] = {
+    "count": ["x", None, -1, 10**18, 10**5000, 2.5, True, itertools.count()],
+    "seed": ["x", None, 2.5, [1], 10**0.5],
+    "text": [None, 3, "x", b"random", "\x00"],
+    "rules": ["hungarian", 3, object()],
+    "out": [None, 3, "x"],
+    "budget_ms": ["x", None, -1.0, math.nan, math.inf, 0],
+    "samples": ["x", 0, 2.5, 10**9, True],
+    "times": ["x", 3, {}],
+    "buli": ["x", None, -1, 10**9],
+}
+"""Bad values for each kind of a runner's parameter (:data:`RUNNERS`): the runner must refuse each
+before it plays a hand (its defaults ask for hundreds of hands: a value read late hangs the test)."""
+RUNNER_KINDS = {
+    "count": "count",
+    "hands": "count",
+    "positions": "count",
+    "matches": "count",
+    "seed": "seed",
+    "a": "text",
+    "b": "text",
+    "level": "text",
+    "rules_name": "text",
+    "rules": "rules",
+    "out": "out",
+    "budget_ms": "budget_ms",
+    "samples": "samples",
+    "samples_a": "samples",
+    "times": "times",
+    "buli": "buli",
+}
+RUNNER_REQUIRED = {"count": 1, "a": "random", "b": "random", "level": "medium"}
+"""Valid values of the parameters without a default, for the calls that aim at another parameter."""
+
+
+def runner_calls() -> Iterator[tuple[str, str, Callable[[], Any]]]:
+    """(runner, what, call) for each runner, each parameter and each bad value of its kind."""
+    for runner in sorted(RUNNERS):
+        module_name, name = runner.split(".")
+        func = getattr(importlib.import_module(f"tartli.bots.{module_name}"), name)
+        params = inspect.signature(func).parameters
+        for param in params.values():
+            for value in RUNNER_BAD_VALUES[RUNNER_KINDS[param.name]]:
+                kwargs = {p: RUNNER_REQUIRED[p] for p in params if p != param.name and params[p].default is param.empty}
+                kwargs[param.name] = value
+
+                def call(func: Callable[..., Any] = func, kwargs: dict[str, Any] = kwargs) -> Any:
+                    return func(**kwargs)
+
+                yield runner, f"{param.name}={shown(value, 30)}", call
+
+
+def test_the_benchmarks_refuse_bad_arguments_before_they_play(sandbox: Path) -> None:
+    """The runners left out of the sweep (a count of hands is a request for that much time) still
+    keep the contract for a bad argument: a TartliError at once, not hours of hands, an endless
+    count or Python's own TypeError after the last hand."""
+    calls = 0
+    problems: list[str] = []
+    for runner, what, call in runner_calls():
+        calls += 1
+        try:
+            with time_limit(TIME_LIMIT):
+                call()
+        except Hang:
+            problems.append(f"{runner}({what}): no answer within {TIME_LIMIT} s")
+        except TartliError:
+            continue
+        except Exception as err:
+            problems.append(f"{runner}({what}): {type(err).__name__}: {str(err)[:100]}")
+        else:
+            problems.append(f"{runner}({what}): accepted")
+    broken = len(problems)
+    print(f"\n{calls} calls of {len(RUNNERS)} benchmark runners with a bad argument: {broken} not refused")
+    assert not problems, problems

@@ -26,11 +26,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tartli._checks import checked_real, checked_whole
 from tartli.bots.base import Bot, RandomBot, right_claim
 from tartli.bots.evaluate import COURSE, Budget
 from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.hint import HintBot
-from tartli.bots.search import SearchBot
+from tartli.bots.search import MAX_BUDGET_MS, MAX_SAMPLES, SearchBot
 from tartli.errors import ArgumentError, shown
 from tartli.game import Deal, HandState
 from tartli.match import Match
@@ -45,6 +46,27 @@ LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 REFERENCE_BUDGET_MS = 120.0
 """``reference``: the Hard computer as it was when the Hint became one evaluation (the search bot at
 120 ms a decision), kept as a fixed opponent so that the Hint's figure does not move when Hard does."""
+
+
+MAX_HANDS = 1_000_000
+"""The most hands (or deals, positions, matches) a benchmark may be asked for: a million hands of
+the fastest bots take hours; more is a slip, refused before anything is played."""
+
+
+def _checked_run(
+    seed: object, out: object = print, budget_ms: float = 120.0, samples: object = None, **counts: object
+) -> None:
+    """The arguments every benchmark takes, checked before anything is played: a wrong one found
+    after an hour of hands (or never, for a count of 10**18) is no answer."""
+    for what, count in counts.items():
+        checked_whole(count, what, 0, MAX_HANDS)
+    if type(seed) is not int:
+        raise ArgumentError(f"seed is a whole number, not {shown(seed, 30)}")
+    if not callable(out):
+        raise ArgumentError(f"out is a function of a line of text (print), not {shown(out, 30)}")
+    checked_real(budget_ms, "budget_ms", 0.001, MAX_BUDGET_MS)
+    if samples is not None:
+        checked_whole(samples, "samples", 1, MAX_SAMPLES)
 
 
 def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> Bot:
@@ -139,6 +161,11 @@ def run_hands(
     """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures
     (``times``, if given, receives A's decision times in seconds; ``samples_a``, if given, is A's
     budget instead of ``samples``)."""
+    _checked_run(seed, out, budget_ms, samples, hands=hands)
+    if samples_a is not None:
+        checked_whole(samples_a, "samples_a", 1, MAX_SAMPLES)
+    if times is not None and not isinstance(times, list):
+        raise ArgumentError(f"times is None or a list to receive A's decision times, not {shown(times, 30)}")
     rules = RuleSet.named(rules_name)
     deals = max(1, hands // 2)
     rng = random.Random(seed)
@@ -199,8 +226,10 @@ def run_hint_bench(
     """A player who always follows the Hint against the computer of ``level`` (medium, hard, or
     ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands:
     ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's decision times."""
-    if level not in ("medium", "hard", "reference"):
-        raise ValueError(f"--hint-vs takes medium, hard or reference, not {level!r}")
+    if not isinstance(level, str) or level not in ("medium", "hard", "reference"):
+        raise ArgumentError(f"--hint-vs takes medium, hard or reference, not {shown(level, 30)}")
+    _checked_run(seed, out, samples=samples, hands=hands)
+    RuleSet.named(rules_name)
     times: list[float] = []
     figures = run_hands("hint", level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times)
     share, ci = figures["share"], figures["share_ci"]
@@ -227,6 +256,7 @@ def run_matches(
     out: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Play whole matches (to ``buli`` buli; 1 = one game to 501), A in seat 0 in the even-numbered ones."""
+    _checked_run(seed, out, budget_ms, samples, matches=matches)
     rules = RuleSet.named(rules_name).replace(buli_target=buli)
     rng = random.Random(seed)
     bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
