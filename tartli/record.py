@@ -414,6 +414,8 @@ def grouped(number: int) -> str:
     >>> grouped(10485760)
     '10,485,760'
     """
+    if type(number) is not int or abs(number) >= 10**4000:  # (Python prints no more than 4,300 digits)
+        raise ArgumentError(f"grouped takes a whole number, not {shown(number, 30)}")
     text = f"{number:,}"
     return text.replace(",", {"hu": "\u00a0", "de": "."}.get(language(), ","))
 
