@@ -242,8 +242,8 @@ def number(value: int, language: str = "en") -> Named:
 
 
 def _count(value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise ArgumentError(f"a count is a whole number of 0 or more, not {shown(value)}")
+    if type(value) is not int or not 0 <= value <= 10**100:  # (Python refuses to print past 4,300 digits)
+        raise ArgumentError(f"a count is a whole number from 0 to 10**100, not {shown(value)}")
     return value
 
 

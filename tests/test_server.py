@@ -171,9 +171,8 @@ def test_a_kernel_traceback_is_one_line_with_the_kernel_and_the_error(tmp_path: 
     ] * 3 + [f"kernel: 2026-11-29 07:03:14,000 kernel {kernel} Comm WARNING No such comm: 5"]
 
 
-def test_the_server_log_gets_one_short_line_a_record_and_a_minute_of_refusals_in_one(tmp_path: Path) -> None:
-    now = [0.0]
-    bounds = OneLineRecords(["/home/someone/course"], refusals=3, clock=lambda: now[0])
+def collecting(bounds: OneLineRecords) -> tuple[logging.Handler, list[str]]:
+    """A log handler with the server's filter on it, and the lines it is given."""
     lines: list[str] = []
 
     class Collect(logging.Handler):
@@ -182,6 +181,13 @@ def test_the_server_log_gets_one_short_line_a_record_and_a_minute_of_refusals_in
 
     handler = Collect()
     handler.addFilter(bounds)
+    return handler, lines
+
+
+def test_the_server_log_gets_one_short_line_a_record_and_a_minute_of_refusals_in_one(tmp_path: Path) -> None:
+    now = [0.0]
+    bounds = OneLineRecords(["/home/someone/course"], refusals=3, clock=lambda: now[0])
+    handler, lines = collecting(bounds)
     loggers = [logging.getLogger(name) for name in ("tornado.access", "tornado.general", "tornado.application")]
     for logger in loggers:
         logger.addHandler(handler)
@@ -210,14 +216,7 @@ def test_a_jupyter_servers_own_access_lines_are_bounded_and_counted_as_refusals(
     the limit the refusals are counted (before: two lines of 60 KB a request, none counted)."""
     now = [0.0]
     bounds = OneLineRecords([], refusals=3, clock=lambda: now[0])
-    lines: list[str] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            lines.append(record.getMessage())
-
-    handler = Collect()
-    handler.addFilter(bounds)
+    handler, lines = collecting(bounds)
     server = logging.getLogger("ServerApp.test")
     server.addHandler(handler)
     server.propagate = False

@@ -25,7 +25,8 @@ import anywidget
 import traitlets
 
 from tartli.errors import TartliError
-from tartli.i18n import _, language
+from tartli.i18n import _
+from tartli.record import grouped
 
 MAX_SAVED_GAME_BYTES = 256 * 1024
 """The largest saved game the table and the lab open (``tartli replay`` reads up to
@@ -272,11 +273,7 @@ export default { render };
 
 def _too_big() -> str:
     """The message for a file over :data:`MAX_SAVED_GAME_BYTES`, in the page's language."""
-    limit = f"{MAX_SAVED_GAME_BYTES:,}"
-    if language() == "hu":
-        limit = limit.replace(",", "\u00a0")  # 262 144
-    elif language() == "de":
-        limit = limit.replace(",", ".")  # 262.144
+    limit = grouped(MAX_SAVED_GAME_BYTES)  # 262,144; hu 262 144; de 262.144
     return _("that file is not a tartli/1 record: a record has at most {limit} bytes").format(limit=limit)
 
 
