@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from tornado.websocket import websocket_connect
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import PAGE_TIMEOUT_MS, Server
 from tests.browser.test_server import get, kernel_of
 
 LOG_GROWTH_LIMIT = 8_000
@@ -201,11 +201,30 @@ def test_a_page_whose_widgets_never_arrive_shows_the_trouble_bar(chromium: Any, 
         context.add_init_script("window.tartliWidgetsBoundMs = 3000;")
         context.route("**/widgets-manager8/**", lambda route: route.abort())
         page = context.new_page()
-        page.goto(app_server.url("03_deal.ipynb") + "?lang=de", wait_until="load")
+        page.goto(app_server.url("03_deal.ipynb") + "?lang=de", wait_until="load", timeout=PAGE_TIMEOUT_MS)
         bar = page.locator("#tartli-trouble")
-        bar.wait_for(state="visible", timeout=30_000)
+        bar.wait_for(state="visible", timeout=60_000)
         assert "Ein Teil dieser Seite ist nicht erschienen" in bar.inner_text()
         assert bar.get_by_role("button", name="Seite neu laden").is_visible()
+    finally:
+        context.close()
+
+
+def test_a_page_whose_widgets_are_drawn_shows_no_trouble_bar(chromium: Any, app_server: Server) -> None:
+    """The other side of the bound (the page's own 60 s): on a page that draws its widgets, the outputs the bar's
+    check looks for at the end of the bound are all drawn, and the page says nothing."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(app_server.url("03_deal.ipynb") + "?lang=de", wait_until="load", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll("
+            "'#rendered_cells script[type=\"application/vnd.voila.cell-output+json\"]')]"
+            ".filter(s => s.textContent.includes('application/vnd.jupyter.widget-view+json'))"
+            ".every(s => s.parentElement.querySelector('.jupyter-widgets') !== null)",
+            timeout=PAGE_TIMEOUT_MS,
+        )
+        assert page.locator("#tartli-trouble").is_hidden(), page.locator("#tartli-trouble").inner_text()
     finally:
         context.close()
 
