@@ -828,11 +828,16 @@ class TartliVoila(Voila):  # type: ignore[misc]
         return value
 
     @property
+    def course_map(self) -> str:
+        """The page the course opens on (``--announce``, else the lesson index): always prepared for a class."""
+        return str(self.announce or PAGES[0].file)
+
+    @property
     def prepared_pages(self) -> dict[str, int]:
         """The pages kept ready for a class (``--class-size``), with their pool size: the index first."""
         if self.class_size <= 0:
             return {}
-        pages = [self.announce or PAGES[0].file, *self.prepare]
+        pages = [self.course_map, *self.prepare]
         return {page: self.class_size for page in dict.fromkeys(pages)}
 
     def lesson_of_the_day(self) -> dict[str, Any] | None:
@@ -841,7 +846,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         ``--class-size`` (nothing is prepared for a class)."""
         if self.class_size <= 0:
             return None
-        index = self.announce or PAGES[0].file
+        index = self.course_map
         page = next((p for p in self.prepare if p != index), index if index in self.prepare else None)
         manager = self.kernel_manager
         ready = manager.ready_in_pools().get(page, 0) if page is not None and hasattr(manager, "ready_in_pools") else 0
@@ -859,7 +864,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         if found is None:
             known = ", ".join(p.file.removesuffix(".ipynb") for p in PAGES)
             raise Refused(400, f"page: a page of the course ({known}), not {name[:40]!r}")
-        before = [p for p in self.prepared_pages if p != (self.announce or PAGES[0].file)]
+        before = [p for p in self.prepared_pages if p != self.course_map]
         self.prepare = [found]
         released = self.kernel_manager.prepare_pools(self.prepared_pages)
         self.log.info(

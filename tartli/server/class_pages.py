@@ -175,7 +175,7 @@ def teacher_page(lang: str, base_url: str) -> str:
     text = _page_file("teacher.html")
     fill = {key: html.escape(tr(words)) for key, words in TEACHER_PAGE_WORDS.items()}
     options = "".join(
-        f"<option value='{number}'>{html.escape(f'{int(number)}. {tr(page.title)}')}</option>"
+        f"<option value='{number}'>{html.escape(page_label(page, tr))}</option>"
         for number in lessons()
         for page in PAGES
         if page.file.startswith(number + "_")

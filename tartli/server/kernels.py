@@ -356,8 +356,11 @@ class CourseKernelRules:
             if (moment - when).total_seconds() >= self.policy.unconnected_yield:
                 return k
 
+        def outsider(k: str) -> bool:  # a page of a visitor in no class
+            return self._owner.get(k) not in pupils
+
         def open_to_me(k: str) -> bool:  # a pupil's page gives its place only to another pupil
-            return pupil or self._owner.get(k) not in pupils
+            return pupil or outsider(k)
 
         if established:  # a browser that came a while ago before one that is new and has not connected
             for _when, k in sent:
@@ -365,10 +368,11 @@ class CourseKernelRules:
                     return k
         if pupil:
             for _when, k in sent:
-                if self._owner.get(k) not in pupils:
+                if outsider(k):
                     return k
-            outside = [(activity, k) for activity, k in self._idle_pages(exclude, moment, PUPIL_TAKES_IDLE)]
-            outside = [(activity, k) for activity, k in outside if self._owner.get(k) not in pupils]
+            outside = [
+                (activity, k) for activity, k in self._idle_pages(exclude, moment, PUPIL_TAKES_IDLE) if outsider(k)
+            ]
             if outside:
                 return min(outside)[1]
         timeout = float(getattr(self, "cull_idle_timeout", 0) or 0)
