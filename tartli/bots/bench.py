@@ -31,7 +31,7 @@ from tartli.bots.heuristic import HeuristicBot
 from tartli.bots.hint import NoHint, hint
 from tartli.bots.review import Grade, review
 from tartli.bots.solver import solve
-from tartli.bots.tournament import _checked_run
+from tartli.bots.tournament import checked_run
 from tartli.errors import ArgumentError, shown
 from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView
 from tartli.moves import Play
@@ -40,7 +40,7 @@ from tartli.rules import RuleSet
 
 def trick8_positions(count: int, seed: int = 1, rules: RuleSet | None = None) -> list[HandState]:
     """Positions at the start of trick 8 reached by the rule-of-thumb bot on both sides."""
-    _checked_run(seed, count=count)
+    checked_run(seed, count=count)
     if rules is not None and not isinstance(rules, RuleSet):
         raise ArgumentError(f"rules is None or a RuleSet, not {shown(rules, 30)}")
     rng = random.Random(seed)
@@ -58,7 +58,7 @@ def trick8_positions(count: int, seed: int = 1, rules: RuleSet | None = None) ->
 
 
 def run(positions: int = 200, seed: int = 1, rules_name: str = "hungarian") -> dict[str, float]:
-    _checked_run(seed, positions=positions)
+    checked_run(seed, positions=positions)
     states = trick8_positions(positions, seed, RuleSet.named(rules_name))
     times: list[float] = []
     nodes: list[int] = []
@@ -85,7 +85,7 @@ def _p95(times: list[float]) -> float:
 
 def hint_latency(hands: int = 40, seed: int = 1, rules_name: str = "hungarian") -> dict[str, float]:
     """The Hint's time at every turn of a follower of the Hint against the rule of thumb."""
-    _checked_run(seed, hands=hands)
+    checked_run(seed, hands=hands)
     rules = RuleSet.named(rules_name)
     rng = random.Random(seed)
     medium = HeuristicBot()
@@ -123,7 +123,7 @@ def review_time(
     hands: int = 20, seed: int = 1, samples: int | None = None, rules_name: str = "hungarian"
 ) -> dict[str, float]:
     """The time of the review of a hand (nothing kept from a Hint), and the sampling error of a loss."""
-    _checked_run(seed, samples=samples, hands=hands)
+    checked_run(seed, samples=samples, hands=hands)
     rules = RuleSet.named(rules_name)
     rng = random.Random(seed)
     medium = HeuristicBot()
@@ -207,7 +207,7 @@ def hint_follower_hand(deal: Deal, follower: int, rules: RuleSet, views: list[Pl
 def agreement(hands: int = 200, seed: int = 1, positions: int = 1000, rules_name: str = "hungarian") -> dict[str, int]:
     """One judgement (see the module notes): decisions of a Hint follower the review classes worse
     than best, and Hints asked twice that differ."""
-    _checked_run(seed, hands=hands, positions=positions)
+    checked_run(seed, hands=hands, positions=positions)
     rules = RuleSet.named(rules_name)
     rng = random.Random(seed)
     views: list[PlayerView] = []

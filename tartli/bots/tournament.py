@@ -53,7 +53,7 @@ MAX_HANDS = 1_000_000
 the fastest bots take hours; more is a slip, refused before anything is played."""
 
 
-def _checked_run(
+def checked_run(
     seed: object, out: object = print, budget_ms: float = 120.0, samples: object = None, **counts: object
 ) -> None:
     """The arguments every benchmark takes, checked before anything is played: a wrong one found
@@ -161,7 +161,7 @@ def run_hands(
     """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures
     (``times``, if given, receives A's decision times in seconds; ``samples_a``, if given, is A's
     budget instead of ``samples``)."""
-    _checked_run(seed, out, budget_ms, samples, hands=hands)
+    checked_run(seed, out, budget_ms, samples, hands=hands)
     if samples_a is not None:
         checked_whole(samples_a, "samples_a", 1, MAX_SAMPLES)
     if times is not None and not isinstance(times, list):
@@ -228,7 +228,7 @@ def run_hint_bench(
     ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's decision times."""
     if not isinstance(level, str) or level not in ("medium", "hard", "reference"):
         raise ArgumentError(f"--hint-vs takes medium, hard or reference, not {shown(level, 30)}")
-    _checked_run(seed, out, samples=samples, hands=hands)
+    checked_run(seed, out, samples=samples, hands=hands)
     RuleSet.named(rules_name)
     times: list[float] = []
     figures = run_hands("hint", level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times)
@@ -256,7 +256,7 @@ def run_matches(
     out: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Play whole matches (to ``buli`` buli; 1 = one game to 501), A in seat 0 in the even-numbered ones."""
-    _checked_run(seed, out, budget_ms, samples, matches=matches)
+    checked_run(seed, out, budget_ms, samples, matches=matches)
     rules = RuleSet.named(rules_name).replace(buli_target=buli)
     rng = random.Random(seed)
     bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
