@@ -256,14 +256,24 @@ def _phase_one_facts(view: PlayerView, move: Move) -> list[str]:
                 )
     elif isinstance(move, Declare):
         value = sum(m.value for m in move.melds)
+        count = len(move.melds)
+        # One meld is named without its value, which the sentence gives ("Acorn-Over-Vannak scores 200").
+        words = move.melds[0].title() if count == 1 else _melds_words(move.melds)
         if view.trick_number < LAST_MELD_TRICK:
-            text = _(
-                "If it wins the contest, {melds} score {points} now; a declaration that loses costs nothing "
-                "and may be made again while you hold its cards (K5)."
+            text = ngettext(
+                "If it wins the contest, {melds} scores {points} now; a declaration that loses costs nothing "
+                "and may be made again while you hold its cards (K5).",
+                "If they win the contest, {melds} score {points} now; a declaration that loses costs nothing "
+                "and may be made again while you hold its cards (K5).",
+                count,
             )
         else:
-            text = _("If it wins the contest, {melds} score {points} now.")
-        facts.append(text.format(melds=_melds_words(move.melds), points=value))
+            text = ngettext(
+                "If it wins the contest, {melds} scores {points} now.",
+                "If they win the contest, {melds} score {points} now.",
+                count,
+            )
+        facts.append(text.format(melds=words, points=value))
         best = _unbeatable(view, move)
         if best is not None:
             facts.append(
