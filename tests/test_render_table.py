@@ -213,3 +213,26 @@ def test_a_table_watched_shows_both_hands_face_down_and_names_both_players() -> 
         assert f"Anna · {len(state.hand(0))} cards" in svg and "your hand" not in svg
         assert svg.count("face-down card") >= len(state.hand(0)) + len(state.hand(1))
         assert "The Tartli table of Anna and Bence, both hands face down" in svg
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "1 card", "cards"), ("de", "1 Karte", "Karten")])
+def test_a_hand_of_one_card_is_counted_in_the_singular(lang: str, one: str, many: str) -> None:
+    """The opponent's hand size beside its name, on the wide and the narrow table: "Anna · 1 card", never
+    "1 cards" / "1 Karten" (a hand played to its last trick showed it; found by reading the play in German)."""
+    from tartli import i18n
+    from tartli.bots import HeuristicBot
+
+    state = HandState.from_seed(11)
+    while not (state.to_move is not None and len(state.hand(1 - state.to_move)) == 1):
+        assert state.to_move is not None, "the hand goes on to its last trick"
+        state.push(HeuristicBot().choose(state.view(state.to_move)))
+    me = state.to_move
+    who = ("You", "Anna") if me == 0 else ("Anna", "You")
+    i18n.set_language(lang)
+    try:
+        for narrow in (False, True):
+            svg = table_svg(state.view(me), player_names=who, narrow=narrow, language=lang)  # type: ignore[arg-type]
+            assert f"Anna · {one}" in svg, narrow
+            assert f"1 {many}" not in svg, "also the accessible name: '1 cards in hand'"
+    finally:
+        i18n.set_language("en")

@@ -303,7 +303,23 @@ def _won_text(name: str, points: int, number: int, language: Language) -> str:
 
 def _whose_hand(watching: int | None, language: Language) -> str:
     """The bottom hand's label after its player's name: "your hand", or its count when the table is watched."""
-    return names.term("your hand", language) if watching is None else f"{watching} {names.term('cards', language)}"
+    return names.term("your hand", language) if watching is None else _cards_count(watching)
+
+
+def _in_hand(n: int, count: int, talon: int | None = None) -> str:
+    """The end of the table's accessible name: the cards in hand, the opponent's, the talon's ("1 card in hand")."""
+    if talon is None:
+        return ngettext("{n} card in hand, opponent {count}", "{n} cards in hand, opponent {count}", n).format(
+            n=n, count=count
+        )
+    return ngettext(
+        "{n} card in hand, opponent {count}, talon {talon}", "{n} cards in hand, opponent {count}, talon {talon}", n
+    ).format(n=n, count=count, talon=talon)
+
+
+def _cards_count(count: int) -> str:
+    """A hand's size beside its player's name: "1 card", "8 cards" ("1 Karte", "8 Karten", "8 lap")."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _watched(who: tuple[str, str]) -> str:
@@ -429,7 +445,7 @@ def table_svg(
         parts.append(_row(list(opponent_hand), ox, 40, cw, step, language=language, trump=trump))
     else:  # backs only: nothing about the cards is in the markup
         parts.append(_row([Card.parse("7A")] * count, ox, 40, cw, step, language=language, face_down=True))
-    opp_label = f"{who[other]} · {count} {names.term('cards', language)}"
+    opp_label = f"{who[other]} · {_cards_count(count)}"
     if view.to_move == other:
         opp_label += "  ◀"
     parts.append(_text(ox, 30, opp_label, size=15, weight="bold"))
@@ -550,9 +566,7 @@ def table_svg(
     label = (
         f"{seen}: {_phase_text(view, language, phases)}; {trump_line}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
-        + _("{n} cards in hand, opponent {count}, talon {talon}").format(
-            n=len(hand) if watching is None else watching, count=count, talon=talon_count(view)
-        )
+        + _in_hand(len(hand) if watching is None else watching, count, talon_count(view))
     )
     return _open(W, H, label, "tartli-table", width) + "".join(parts) + "</svg>"
 
@@ -593,7 +607,7 @@ def _narrow_table(
         parts.append(_row(list(opponent_hand), ox, 30, ow, ostep, language=language, trump=trump))
     else:
         parts.append(_row([Card.parse("7A")] * count, ox, 30, ow, ostep, language=language, face_down=True))
-    label = f"{who[other]} · {count} {names.term('cards', language)}" + ("  ◀" if view.to_move == other else "")
+    label = f"{who[other]} · {_cards_count(count)}" + ("  ◀" if view.to_move == other else "")
     parts.append(_text(W / 2, 22, label, size=14, anchor="middle", weight="bold"))
     # one line of facts: trump (with the indicator), the talon, the trick and the phase
     y = 30 + ow * CARD_RATIO + 26
@@ -671,7 +685,7 @@ def _narrow_table(
     label_text = (
         f"{seen}: {_phase_text(view, language, phases)}; {facts}; "
         f"{_in_text(who[me], language)} {totals[me]}, {_in_text(who[other], language)} {totals[other]}; "
-        + _("{n} cards in hand, opponent {count}").format(n=len(hand), count=count)
+        + _in_hand(len(hand), count)
     )
     return _open(W, H, label_text, "tartli-table narrow", width) + frame + "".join(parts) + "</svg>"
 
