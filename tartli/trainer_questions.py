@@ -2,9 +2,8 @@
 the reason in words.
 
 The trainers (:mod:`tartli.widgets.trainers`) and the quizzes of lessons 03, 11 and 12
-(:mod:`tartli.widgets.quiz`, :mod:`tartli.widgets.variant_quiz`, :mod:`tartli.widgets.history_quiz`) pose
-these questions on the screen and the worksheets (:mod:`tartli.worksheets`) print them, so both ask the
-same questions and judge them the same way.
+(:mod:`tartli.widgets.quizzes`) pose these questions on the screen and the worksheets
+(:mod:`tartli.worksheets`) print them, so both ask the same questions and judge them the same way.
 Nothing here keeps a rule of its own: who wins a trick is :func:`~tartli.game.trick_winner`, card
 points :func:`~tartli.game.trick_points`, melds :func:`~tartli.melds.find_melds`, the contest
 :func:`~tartli.melds.may_answer` and :func:`~tartli.melds.contest`, same-suit sequences

@@ -51,7 +51,7 @@ def test_no_page_falls_back_to_english(lang: str) -> None:
     catalog = _catalog(lang)
     pages = {place.split("#")[0] for m in catalog if m.id for place, _line in m.locations}
     assert {f"notebooks/{p.file}" for p in PAGES if p.file != "rules.ipynb"} <= pages  # (the rule book's
-    assert "tartli/rulebook.py" in pages and "tartli/widgets/history_quiz.py" in pages  # texts are its module's)
+    assert "tartli/rulebook.py" in pages and "tartli/widgets/quizzes/history.py" in pages  # texts are its module's)
     assert [m.id for m in catalog if m.id and not all(catalogs._strings(m))] == []
 
 

@@ -198,9 +198,8 @@ def _exercise_texts(make: Callable[[], Any], answers: Callable[[Any], Iterable[A
 
 def _trainer_texts(lang: str, seeds: int) -> Iterator[str]:
     from tartli.widgets import trainers as t
-    from tartli.widgets.quiz import DealQuiz, DrawQuiz
+    from tartli.widgets.quizzes import DealQuiz, DrawQuiz, VariantQuiz
     from tartli.widgets.trainers.melds import SIDES
-    from tartli.widgets.variant_quiz import VariantQuiz
 
     answer_sets: dict[str, Callable[[Any], Iterable[Any]]] = {
         "which-card-wins": lambda e: [e.lead, e.second],

@@ -1,4 +1,4 @@
-"""The quizzes of lessons 03 and 04 (tartli.widgets.quiz): DealQuiz and DrawQuiz; and lessons 03, 04, 05 and 07
+"""The quizzes of lessons 03 and 04 (tartli.widgets.quizzes): DealQuiz and DrawQuiz; and lessons 03, 04, 05 and 07
 as steps.
 
 Every verdict must be the engine's: the tests recompute it from the position
@@ -21,7 +21,7 @@ from tartli.course import PAGES
 from tartli.game import Deal, HandState, Phase
 from tartli.melds import Meld, find_melds
 from tartli.moves import Play, Swap
-from tartli.widgets.quiz import QUIZZES, DealQuiz, DrawQuiz
+from tartli.widgets.quizzes import QUIZZES, DealQuiz, DrawQuiz
 from tartli.widgets.steps import ExerciseTask, Question
 from tartli.widgets.trainers import Exercise, Progress
 from tests.test_steps import run_lesson
@@ -461,7 +461,7 @@ def _gap_under_the_hands_label(svg: str) -> float:
 def test_a_quizs_hand_stands_right_under_its_label_on_a_phone(quiz: str) -> None:
     """Issue 36: 03/9 and 11/14 showed an empty band between "Your hand:" and the cards on a phone (the room a
     hand keeps for a lifted card, and no card is lifted in a quiz)."""
-    from tartli.widgets.variant_quiz import VariantQuiz
+    from tartli.widgets.quizzes import VariantQuiz
 
     made = DealQuiz(seed=3) if quiz == "deal" else VariantQuiz(seed=3)
     made.board.client_width = 358  # what the browser reports on a 390 px phone

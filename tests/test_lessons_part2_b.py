@@ -1,5 +1,5 @@
-"""The quizzes of lessons 11 and 12: VariantQuiz (tartli.widgets.variant_quiz) and HistoryQuiz
-(tartli.widgets.history_quiz), and the two lessons as steps.
+"""The quizzes of lessons 11 and 12: VariantQuiz (tartli.widgets.quizzes.variants) and HistoryQuiz
+(tartli.widgets.quizzes.history), and the two lessons as steps.
 
 Every VariantQuiz verdict must be the engine's: the tests rebuild the position
 under the named rule set from its deal and moves, push the move asked about (or
@@ -21,10 +21,9 @@ from tartli.errors import IllegalMoveError, InvalidDealError
 from tartli.game import MACCS_LIMIT, PHASE1_TRICKS, WINNING_SCORE, HandState, buli_points
 from tartli.moves import Declare, Swap
 from tartli.rules import RuleSet
-from tartli.widgets.history_quiz import FACTS, SOURCES, HistoryQuiz
+from tartli.widgets.quizzes import FACTS, RULE_SET_NAMES, SOURCES, HistoryQuiz, VariantQuiz, move_words, rule_options
 from tartli.widgets.steps import ExerciseTask, Lesson, Question
 from tartli.widgets.trainers import Exercise, Progress
-from tartli.widgets.variant_quiz import RULE_SET_NAMES, VariantQuiz, move_words, rule_options
 from tests.test_steps import run_lesson
 
 SEEDS = range(30)
@@ -420,7 +419,7 @@ def test_every_history_question_shows_the_cards_it_asks_about() -> None:
     """Issue 36 item 11: "Whose play gave the Overs and Unders their characters?" showed only the four
     Overs. A question that names a rank (Overs, Unders, Kings, Aces) and shows cards shows that rank."""
     from tartli.cards import Card
-    from tartli.widgets.history_quiz import FACTS
+    from tartli.widgets.quizzes import FACTS
 
     checked = 0
     for fact in FACTS:

@@ -662,9 +662,7 @@ def test_after_a_reload_the_position_is_dealt_fresh_and_the_score_line_shows_the
 
 def test_the_lessons_quizzes_and_coaches_fit_a_phone_too() -> None:
     from tartli.widgets.endgame import Endgame
-    from tartli.widgets.history_quiz import HistoryQuiz
-    from tartli.widgets.quiz import DealQuiz, DrawQuiz
-    from tartli.widgets.variant_quiz import VariantQuiz
+    from tartli.widgets.quizzes import DealQuiz, DrawQuiz, HistoryQuiz, VariantQuiz
 
     for cls in (DealQuiz, DrawQuiz, VariantQuiz, HistoryQuiz, Endgame):
         for seed in range(1, 9):
@@ -746,7 +744,7 @@ def test_a_wrong_answer_is_a_slip_at_once() -> None:
 
 
 def test_no_question_twice_in_a_stage() -> None:
-    from tartli.widgets.quiz import DealQuiz
+    from tartli.widgets.quizzes import DealQuiz
 
     quiz = DealQuiz(seed=3, storage_key="")  # lesson 03's quiz
     asked = []

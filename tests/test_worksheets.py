@@ -208,7 +208,7 @@ def _variant_answer(q: VariantQuestion) -> object:
 
 def _history_answer(q: HistoryQuestion) -> object:
     """Lesson 12: the option the history quiz itself marks right, in the sheet's language (English here)."""
-    from tartli.widgets.history_quiz import HistoryQuiz
+    from tartli.widgets.quizzes import HistoryQuiz
 
     marked = []
     for option in q.options:
@@ -493,7 +493,7 @@ def test_a_sheet_speaks_its_language(lang: str) -> None:
 def test_the_new_sheets_keys_speak_the_sheets_language(lang: str) -> None:
     """The names, players and options of lessons 01, 03, 11 and 12 in the sheet's language, the history
     answer the one the history quiz marks right in that language."""
-    from tartli.widgets.history_quiz import HistoryQuiz
+    from tartli.widgets.quizzes import HistoryQuiz
 
     words = catalog(lang).gettext
     before = names.get_language()
@@ -541,7 +541,9 @@ def test_a_variants_sheet_asks_four_kinds_a_history_sheet_eight_facts() -> None:
 
 
 def test_the_quizzes_and_the_sheets_share_one_copy_of_their_questions() -> None:
-    from tartli.widgets import history_quiz, quiz, variant_quiz
+    from tartli.widgets.quizzes import deal as quiz
+    from tartli.widgets.quizzes import history as history_quiz
+    from tartli.widgets.quizzes import variants as variant_quiz
 
     assert history_quiz.FACTS is trainer_questions.FACTS and history_quiz.SOURCES is trainer_questions.SOURCES
     assert quiz.DealQuiz.KINDS is trainer_questions.DEAL_KINDS

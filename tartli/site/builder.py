@@ -398,13 +398,11 @@ STARTUP_MODULES = (
     "tartli.widgets.board",
     "tartli.widgets.course_map",
     "tartli.widgets.endgame",
-    "tartli.widgets.history_quiz",
     "tartli.widgets.lab",
     "tartli.widgets.lesson",
-    "tartli.widgets.quiz",
+    "tartli.widgets.quizzes",
     "tartli.widgets.table",
     "tartli.widgets.trainers",
-    "tartli.widgets.variant_quiz",
     "tartli.bots",
 )
 """Imported while a page starts: the modules these load get bytecode in the wheels (see

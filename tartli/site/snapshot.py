@@ -12,7 +12,7 @@ Two things are cut:
 
   - the bytecode, and the sources of the other projects' modules, that are already imported in
     the snapshot (their code is in its memory). The course's own sources stay: a page reads
-    ``tartli/rules.py`` (:func:`tartli.widgets.variant_quiz.rule_options`) and tracebacks show
+    ``tartli/rules.py`` (:func:`tartli.widgets.quizzes.rule_options`) and tracebacks show
     them;
   - the JupyterLab and notebook extensions inside the wheels (``*.data/``, ``labextension/``,
     ``nbextension/``): the browser half of a widget comes from the site's own extensions;

@@ -51,14 +51,14 @@ from tartli.names import Named
 from tartli.render.cards import back_svg, card_svg
 from tartli.render.table import hand_svg
 from tartli.rules import RuleSet
-from tartli.widgets.quiz import PLAYERS, Answer, Quiz, who
+from tartli.widgets.quizzes.base import PLAYERS, Answer, Quiz, who
 from tartli.widgets.trainers.canvas import GOLD, Canvas
 
 __all__ = ["RULE_SET_NAMES", "VariantQuiz", "move_words", "rule_options"]
 
 RULE_SET_NAMES = trainer_questions.RULE_SET_NAMES
-_by = trainer_questions.by_player
 """The three presets by name, in words (English: ``_(RULE_SET_NAMES[name])`` in the page's language)."""
+_by = trainer_questions.by_player
 
 
 # ---------------------------------------------------------------------------- the options, documented once
