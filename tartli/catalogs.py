@@ -681,9 +681,9 @@ def _de_pronoun_faults(text: str, names: Sequence[Named]) -> list[str]:
     for start, end, _gender in said:  # (a name's words are read above, not as nouns of unknown gender)
         cover = cover[:start] + " " * (end - start) + cover[end:]
     for match in _DE_WORD.finditer(text):
-        genders = _DE_PRONOUNS.get(match.group(0).lower())
+        stands_for = _DE_PRONOUNS.get(match.group(0).lower())
         before = [(g, start) for start, _end, g in said if start < match.start()]
-        if genders is None or not before:
+        if stands_for is None or not before:
             continue
         nouns = []
         for word in _DE_WORD.finditer(cover, 0, match.start()):
@@ -693,7 +693,7 @@ def _de_pronoun_faults(text: str, names: Sequence[Named]) -> list[str]:
                 nouns.append(DE_NOUN_GENDERS[token])
             elif token[:1].isupper() and not re.fullmatch(r"[A-Z]+\d*", token) and opening[-1:] not in _OPENERS:
                 nouns.append("?")  # a noun of unknown gender: it may be the one the pronoun stands for
-        if "?" in nouns or any(g in genders for g in nouns) or any(g in genders for g, _start in before):
+        if "?" in nouns or any(g in stands_for for g in nouns) or any(g in stands_for for g, _start in before):
             continue
         found.append(text[before[-1][1] : match.end()])
     return found
