@@ -635,6 +635,70 @@ _DE_WORDS = frozenset(("der", "den", "dem", "des", "die", "das"))
 _HU_VOWEL_START = "aáeéiíoóöőuúüű"
 
 
+_DE_PRONOUNS: dict[str, str] = {**dict.fromkeys(("er", "ihn"), "m"), "ihm": "mn", "sie": "fp", "ihr": "fp"}
+"""German personal pronouns that stand for a name, by the genders they can stand for (p: a plural). ("es" is left
+out: it is also the sentence's empty subject, "es lohnt sich".)"""
+_DE_POSSESSIVES = re.compile(r"(?i:(sein|ihr)(?:e|en|em|er|es)?)$")
+"""A possessive ("seine", "Ihre"): read only as the first word after the sentence that ends with the name ("Der
+Laub-König. Ihre Zeichen"), as elsewhere it may stand for a noun before the name ("die Trumpfkarte ist das
+Herz-Daus, ihre Farbe") or for a person the message does not name ("seine Meldung": the computer's)."""
+_DE_RELATIVES = {"der": "mf", "den": "m", "dem": "mn", "die": "fp", "das": "n", "dessen": "mn", "deren": "fp"}
+"""A relative pronoun right after a name ("..., die schon gezählt hat"), by the genders it can stand for."""
+DE_NOUN_GENDERS: dict[str, str] = {
+    **dict.fromkeys(
+        ("Stich", "Stichs", "Trumpf", "Computer", "Gegner", "Spieler", "Talon", "Vergleich", "Meldungsvergleich"), "m"
+    ),
+    **dict.fromkeys(("Spiel", "Blatt", "Programm"), "n"),
+    **dict.fromkeys(("Karte", "Meldung", "Folge", "Farbe", "Runde", "Hand", "Ansage", "Trumpfkarte", "Partie"), "f"),
+    **dict.fromkeys(("Karten", "Stiche", "Trümpfe", "Augen", "Punkte", "Meldungen", "Folgen", "Farben"), "p"),
+}
+"""The gender of the German nouns a pronoun in the catalog may stand for besides a name (p: a plural; a compound
+by its last part); a noun not listed here may be the one a pronoun stands for, so no fault is read past it."""
+_DE_WORD = re.compile(r"(?<![\w-])[\w…-]+")
+_OPENERS = '.!?:;(„"'
+
+
+def _de_pronoun_faults(text: str, names: Sequence[Named]) -> list[str]:
+    """The pronouns of a German sentence that stand for none of the names and nouns before them ("Nimm das
+    Herz-Daus mit ..., der billigsten Karte, die ihn sticht": no masculine noun before "ihn"), and a relative
+    pronoun or a possessive right after a name whose gender is not the name's ("Der Laub-König. Ihre Zeichen")."""
+    said = [
+        (m.start(), m.end(), _de_gender(str(n)))
+        for n in names
+        for m in re.finditer(rf"(?<![\w-]){re.escape(str(n))}(?![\w-])", text)
+    ]
+    found = []
+    for start, end, gender in said:
+        relative = re.match(r", (\w+) ([a-zäöüß]\w*) ([a-zäöüß]\w*)", text[end:])
+        if relative and relative.group(1) in _DE_RELATIVES and gender not in _DE_RELATIVES[relative.group(1)]:
+            found.append(text[start : end + relative.end(1)])
+        possessive = re.match(r"[.!?]\s+(\w+)", text[end:])
+        if possessive and _DE_POSSESSIVES.match(possessive.group(1)):
+            genders = "mn" if possessive.group(1).lower().startswith("sein") else "fp"
+            if gender not in genders:
+                found.append(text[start : end + possessive.end(1)])
+    cover = text
+    for start, end, _gender in said:  # (a name's words are read above, not as nouns of unknown gender)
+        cover = cover[:start] + " " * (end - start) + cover[end:]
+    for match in _DE_WORD.finditer(text):
+        stands_for = _DE_PRONOUNS.get(match.group(0).lower())
+        before = [(g, start) for start, _end, g in said if start < match.start()]
+        if stands_for is None or not before:
+            continue
+        nouns = []
+        for word in _DE_WORD.finditer(cover, 0, match.start()):
+            token = word.group(0).rpartition("-")[2]
+            opening = cover[: word.start()].rstrip()
+            if token in DE_NOUN_GENDERS:
+                nouns.append(DE_NOUN_GENDERS[token])
+            elif token[:1].isupper() and not re.fullmatch(r"[A-Z]+\d*", token) and opening[-1:] not in _OPENERS:
+                nouns.append("?")  # a noun of unknown gender: it may be the one the pronoun stands for
+        if "?" in nouns or any(g in stands_for for g in nouns) or any(g in stands_for for g, _start in before):
+            continue
+        found.append(text[before[-1][1] : match.end()])
+    return found
+
+
 def _hu_number_vowel(digits: str) -> bool:
     """Is the number said with a vowel first (egy, öt, ötven, ezer)?"""
     return digits[0] == "5" or (digits[0] == "1" and len(digits) in (1, 4))
@@ -643,7 +707,9 @@ def _hu_number_vowel(digits: str) -> bool:
 def sentence_faults(text: str, lang: str, names: Sequence[Named] = ()) -> list[tuple[str, str]]:
     """The faults the sweep reads in one rendered sentence: (kind, the words at fault).
 
-    Kinds: ``de-article`` (an article whose gender is not the name's, "den Herz-Daus"), ``double-article``
+    Kinds: ``de-article`` (an article whose gender is not the name's, "den Herz-Daus"), ``de-pronoun`` (a pronoun
+    that stands for no name or noun before it: "das Herz-Daus ..., der billigsten Karte, die ihn sticht"; a name's
+    pronoun is a role, ``{lead_itacc}``, :data:`tartli.names.PRONOUNS`), ``double-article``
     ("den das Herz-Daus", "a a makk ász"), ``plural-one`` ("1 Augen"), ``hu-article`` ("a ász", "a 5",
     "az 10"), ``hu-a(z)`` (the form's "A(z)" left to the reader), ``hu-card-code`` (an English card code).
     """
@@ -660,6 +726,7 @@ def sentence_faults(text: str, lang: str, names: Sequence[Named] = ()) -> list[t
                 found.append(("de-article", match.group(0)))
         for match in re.finditer(r"(?<![\d.,])1 (Augen|Punkte|Stiche|Karten|Runden|Meldungen)\b", text):
             found.append(("plural-one", match.group(0)))
+        found += [("de-pronoun", words) for words in _de_pronoun_faults(text, names)]
     if lang == "hu":
         for match in re.finditer(r"(?<![\w-])([Aa]z?) (\S+)", text):
             article, word = match.group(1).lower(), match.group(2)

@@ -10,7 +10,8 @@ and looked up in a standard gettext catalog for the page's language::
     ngettext("{n} point", "{n} points", n).format(n=n)
 
 A field may ask for a form of a name (:class:`tartli.names.Named`) by a role after an underscore,
-``{card_acc}``, ``{meld_the}``, ``{card_The}`` (see :data:`ROLES`): the code passes the name once,
+``{card_acc}``, ``{meld_the}``, ``{card_The}`` (see :data:`ROLES`), or for the pronoun that stands for it,
+``{card_itacc}`` (:data:`tartli.names.PRONOUNS`: "it" in English): the code passes the name once,
 ``.format(card=name)``, and the message the translation gives fills the field with the form that
 role takes in the page's language (English: the name itself). The msgid and every translation hold
 the same fields, as GNU ``msgfmt -c`` (python-brace-format) demands.
@@ -121,6 +122,8 @@ def form_of(value: object, role: str, lang: str | None = None) -> str:
     """
     lang = lang or language()
     lower = role[:1].lower() + role[1:]
+    if lang == "en" and lower in names.PRONOUNS:  # (English names carry no forms: "it" stands for any)
+        return names.upper_first(names.pronoun(lower, "en")) if role[:1].isupper() else names.pronoun(lower, "en")
     form = ROLES.get(lang, {}).get(lower, lower)
     text = value.forms.get(form, str(value)) if isinstance(value, Named) and lang != "en" else str(value)
     return names.upper_first(text) if role[:1].isupper() and lang != "en" else text
@@ -221,7 +224,15 @@ def comma_list(items: Sequence[str]) -> Named:
         forms[form] = ", ".join(
             item.forms.get(form, str(item)) if isinstance(item, Named) else str(item) for item in items
         )
-    return Named(", ".join(items), forms)
+    return Named(", ".join(items), forms | _plural_pronouns(items))
+
+
+def _plural_pronouns(items: Sequence[str]) -> dict[str, str]:
+    """The pronouns of a list of two or more names (German "sie", Hungarian "azokat"): a list is plural."""
+    lang = language()
+    if len(items) < 2 or lang == "en":
+        return {}
+    return {role: names.pronoun(role, lang, plural=True) for role in names.PRONOUNS}
 
 
 def joined(items: Sequence[str], template: str, head: str, tail: str) -> Named:
@@ -243,7 +254,7 @@ def joined(items: Sequence[str], template: str, head: str, tail: str) -> Named:
         for form in FORMS[language()]:
             said = [item.forms.get(form, str(item)) if isinstance(item, Named) else str(item) for item in items]
             forms[form] = template.format(**{head: ", ".join(said[:-1]), tail: said[-1]})
-    return Named(text, forms)
+    return Named(text, forms | _plural_pronouns(items))
 
 
 def language_from_query(query: str) -> Language | None:

@@ -108,18 +108,26 @@ TERMS: dict[str, dict[str, str]] = {
 }
 
 
+PRONOUNS = ("it", "itacc", "itdat")
+"""The pronoun roles: the word that stands for a name once the sentence has said it, as the subject, the object
+and the dative ("the cheapest card that takes {lead_itacc}"). German takes it from the name's gender (er/ihn/ihm,
+es/es/ihm, sie/sie/ihr: "die es sticht" for das Herz-Daus, "die ihn sticht" for der Laub-König); English says
+"it"; Hungarian, which names a thing with the demonstrative, az/azt/annak. A pronoun of a list is plural. (No
+possessive: German's declines with the noun it stands before; say "die Zeichen der Karte" instead.)"""
+
 FORMS: dict[str, tuple[str, ...]] = {
     "en": (),
-    "hu": ("the", "acc", "dat", "ins", "sub", "ine", "ill", "ela", "cau"),
-    "de": ("the", "acc", "dat", "gen"),
+    "hu": ("the", "acc", "dat", "ins", "sub", "ine", "ill", "ela", "cau", *PRONOUNS),
+    "de": ("the", "acc", "dat", "gen", *PRONOUNS),
 }
 """The forms a translation may ask of a name (``{card.acc}``), by language, besides the name itself.
 
 Hungarian, each with the definite article (a/az): ``the`` (alanyeset), ``acc`` (tárgyeset, -t),
 ``dat`` (-nak/-nek), ``ins`` (-val/-vel), ``sub`` (-ra/-re), ``ine`` (-ban/-ben), ``ill`` (-ba/-be),
 ``ela`` (-ból/-ből), ``cau`` (-ért). German, each with the definite article: ``the`` (Nominativ),
-``acc``, ``dat``, ``gen``. A form with a capital first letter (``{card.The}``) starts a sentence. A
-number (a trick's) knows ``the`` in Hungarian: the ordinal with its article, "az 5.", "a 3."."""
+``acc``, ``dat``, ``gen``. Both: the pronouns of :data:`PRONOUNS`. A form with a capital first letter
+(``{card.The}``) starts a sentence. A number (a trick's) knows ``the`` in Hungarian: the ordinal with its
+article, "az 5.", "a 3."."""
 
 FORM_NAMES = frozenset(f for forms in FORMS.values() for f in forms)
 
@@ -198,14 +206,44 @@ def hu_article(phrase: str) -> str:
     return "az" if _text(phrase, "a phrase")[:1].lower() in _HU_VOWELS else "a"
 
 
+_PRONOUN_FORMS: dict[str, tuple[str, str, str]] = {
+    "en": ("it", "it", "it"),
+    "hu": ("az", "azt", "annak"),
+    "de-m": ("er", "ihn", "ihm"),
+    "de-n": ("es", "es", "ihm"),
+    "de-f": ("sie", "sie", "ihr"),
+    "de-pl": ("sie", "sie", "ihnen"),
+    "hu-pl": ("azok", "azokat", "azoknak"),
+}
+"""The words of :data:`PRONOUNS` (subject, object, dative) by language, German by gender, and of a list."""
+
+
+def pronoun(role: str, language: str, gender: str = "", *, plural: bool = False) -> str:
+    """The pronoun of ``role`` (one of :data:`PRONOUNS`) in ``language`` for a name of ``gender`` (German: m,
+    n or f) or a list (``plural``; English says "it" of a list too: "the Ace or the Ten, whichever takes it").
+
+    >>> pronoun("itacc", "de", "n"), pronoun("itacc", "de", "m"), pronoun("it", "en"), pronoun("itacc", "hu")
+    ('es', 'ihn', 'it', 'azt')
+    """
+    _check(language)
+    if role not in PRONOUNS:
+        raise ArgumentError(f"a pronoun's role is one of {', '.join(PRONOUNS)}, not {shown(role, 20)}")
+    key = "en" if language == "en" else f"{language}-pl" if plural else f"de-{gender}" if language == "de" else language
+    if key not in _PRONOUN_FORMS:
+        raise ArgumentError(f"a German name's gender is m, n or f, not {shown(gender, 20)}")
+    return _PRONOUN_FORMS[key][PRONOUNS.index(role)]
+
+
 def _hu_forms(text: str) -> dict[str, str]:
     head, _sep, last = text.rpartition(" ")
     endings = _HU_ENDINGS.get(last, "").split()
     article = hu_article(text)
-    forms = {"the": f"{article} {text}"}
+    forms = {"the": f"{article} {text}", **{role: pronoun(role, "hu") for role in PRONOUNS}}
     if endings:
         start = f"{article} {head} " if head else f"{article} "
-        forms.update(zip(FORMS["hu"][1:], (start + e for e in endings), strict=True))
+        forms.update(
+            zip(("acc", "dat", "ins", "sub", "ine", "ill", "ela", "cau"), (start + e for e in endings), strict=True)
+        )
     return forms
 
 
@@ -223,7 +261,8 @@ def _de_forms(text: str) -> dict[str, str]:
     gender = _DE_GENDER.get(last, "m")
     the, acc, dat, gen = _DE_ARTICLES[gender]
     genitive = text if gender == "f" else text + ("es" if text.endswith("s") else "s")
-    return {"the": f"{the} {text}", "acc": f"{acc} {text}", "dat": f"{dat} {text}", "gen": f"{gen} {genitive}"}
+    forms = {"the": f"{the} {text}", "acc": f"{acc} {text}", "dat": f"{dat} {text}", "gen": f"{gen} {genitive}"}
+    return forms | {role: pronoun(role, "de", gender) for role in PRONOUNS}
 
 
 def number(value: int, language: str = "en") -> Named:

@@ -30,7 +30,7 @@ from tartli.errors import (
     shown,
 )
 from tartli.game import Deal, HandState, Status
-from tartli.i18n import _, language
+from tartli.i18n import N_, _, language
 from tartli.moves import Move, parse_move
 from tartli.rules import RuleSet
 
@@ -89,7 +89,19 @@ class ReplayError(TartliError):
             else shown(cause, 200)
         )
         move = quoted(text) if isinstance(text, str) else shown(text)
+        self.why = why
+        self.move_shown = move
+        # (``str(error)`` is the replay command's stderr line, RECORD.md: the same in every language)
         super().__init__(f"move {shown(index, 20)} {move}: {why}")
+
+    def said(self) -> str:
+        """The refusal in the page's language, for a learner: the move counted from 1, as a page counts
+        ("Move 3 of the record, "0: play AH", cannot be made: ..."); ``str(error)`` stays the command's line."""
+        if type(self.index) is not int:
+            return str(self)
+        return _("Move {number} of the record, {move}, cannot be made: {why}").format(
+            number=self.index + 1, move=self.move_shown, why=self.why
+        )
 
 
 @dataclass
@@ -145,7 +157,8 @@ class Record:
             except UnicodeDecodeError as err:
                 raise RecordError(
                     _("cannot read it: not UTF-8 text ({reason} at byte {byte})").format(
-                        reason=err.reason, byte=err.start
+                        reason=_python_words(err.reason, _UTF8_PROBLEMS, N_("bytes that are not UTF-8")),
+                        byte=err.start,
                     )
                 ) from None
         try:
@@ -153,13 +166,16 @@ class Record:
         except json.JSONDecodeError as err:
             raise RecordError(
                 _("not JSON: {problem} at line {line} column {column}").format(
-                    problem=err.msg, line=err.lineno, column=err.colno
+                    problem=_python_words(err.msg, _JSON_PROBLEMS, N_("not valid JSON")),
+                    line=err.lineno,
+                    column=err.colno,
                 )
             ) from None
         except RecursionError:
             raise RecordError(_("not a record: JSON nested too deep")) from None
         except ValueError as err:  # e.g. an integer too long to convert (Python's 4,300-digit limit)
-            raise RecordError(_("not a record: {problem}").format(problem=cut(str(err), 120))) from None
+            problem = cut(str(err), 120) if language() == "en" else _("a number too long to read (over 4,300 digits)")
+            raise RecordError(_("not a record: {problem}").format(problem=problem)) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -333,6 +349,37 @@ class Record:
             except (InvalidMoveError, IllegalMoveError) as err:
                 raise ReplayError(index, text, err) from None
         return state
+
+
+_JSON_PROBLEMS = {
+    # Translators: what the JSON reader found wrong in a record ("not JSON: Expecting value at line 1 column 1")
+    "Expecting value": N_("Expecting value"),
+    "Expecting property name enclosed in double quotes": N_("Expecting property name enclosed in double quotes"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Unterminated string starting at": N_("Unterminated string starting at"),
+    "Invalid control character at": N_("Invalid control character at"),
+    "Invalid \\escape": N_("Invalid \\escape"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+    "Extra data": N_("Extra data"),
+}
+"""Python's JSON reader's reasons (``JSONDecodeError.msg``), each a message of the catalog: the English is Python's
+own (the replay command's line, RECORD.md, reads as it always did), and a page in another language says it in
+its words, never Python's English inside a translated sentence."""
+_UTF8_PROBLEMS = {
+    "invalid start byte": N_("invalid start byte"),
+    "invalid continuation byte": N_("invalid continuation byte"),
+    "unexpected end of data": N_("unexpected end of data"),
+}
+"""Python's UTF-8 decoder's reasons (``UnicodeDecodeError.reason``), as :data:`_JSON_PROBLEMS`."""
+
+
+def _python_words(reason: str, known: dict[str, str], other: str) -> str:
+    """Python's English ``reason`` said in the page's language: its message in ``known``, else (a reason a newer
+    Python may give) ``other``; in English, Python's words as they are."""
+    if reason in known:
+        return _(known[reason])
+    return reason if language() == "en" else _(other)
 
 
 def _read_deal(data: dict[str, Any], dealer: int) -> Deal:

@@ -371,3 +371,24 @@ def test_the_engine_messages_a_pupil_reads_are_marked() -> None:
     assert sorted(found) == []
     said = [PREFIX.sub("", t) for t in ("hands/trump/talon: ", "S1/S6: ", "scores: must be two whole numbers")]
     assert said == ["", "", "must be two whole numbers"]  # the lint still reads what follows a prefix
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["It: it", "It: it", "it"]),
+        ("de", ["Es: es", "Er: ihn", "sie"]),
+        ("hu", ["Az: azt", "Az: azt", "azokat"]),
+    ],
+)
+def test_a_pronoun_role_stands_for_the_name_in_its_gender(lang: str, said: list[str]) -> None:
+    """Issue 40: a German pronoun for a card takes the card's gender (das Herz-Daus: es; der Laub-König: er, ihn);
+    English says "it", Hungarian "az"/"azt"; a list is plural (German "sie")."""
+    cards = [names.card_name(0, 2, lang), names.card_name(1, 1, lang)]
+
+    def say() -> list[str]:
+        got = [i18n.Message("{card_It}: {card_itacc}").format(card=card) for card in cards]
+        both = i18n.joined([i18n.the(c) for c in cards], i18n._("{cards} or {card}"), "cards", "card")
+        return [*got, i18n.Message("{cards_itacc}").format(cards=both)]
+
+    assert in_language(lang, say) == said

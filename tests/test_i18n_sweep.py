@@ -118,3 +118,29 @@ def test_no_hungarian_message_leaves_a_or_az_to_the_reader() -> None:
         if m.id and any("(z)" in s for s in (m.string if isinstance(m.string, tuple) else (m.string,)))
     ]
     assert left == []
+
+
+def test_a_german_pronoun_that_stands_for_no_name_before_it_is_refused() -> None:
+    """Issue 40: "Nimm das Herz-Daus mit ..., der billigsten Karte, die ihn sticht" (no masculine word before "ihn":
+    das Herz-Daus is neuter), "Der Laub-König. Ihre Zeichen ...", "in dem Laub-König, die schon gezählt hat"."""
+    msgid = "Win the {lead_acc} with the {card_ins}, the cheapest card that takes {lead_itacc}."
+    fixed = "Nimm {lead_acc} mit {card_ins}, der billigsten Karte, die ihn schlägt."
+    assert _faults("de", msgid, fixed) == {"de-pronoun"}
+    assert (
+        _faults("de", msgid, "Nimm {lead_acc} mit {card_ins}, der billigsten Karte, die {lead_itacc} schlägt.") == set()
+    )
+    assert _faults("de", "the {card_the}. Its pips are {pips}.", "{card_the}. Ihre Zeichen sind {pips}.") == {
+        "de-pronoun"
+    }
+    assert _faults("de", "the {card_the}. Its pips are {pips}.", "{card_the}. Die Zeichen der Karte: {pips}.") == set()
+    assert _faults("de", "inside {old_ine}, scored", "in {old_ine}, die schon gezählt hat") == {"de-pronoun"}
+
+
+def test_a_german_pronoun_that_stands_for_a_noun_or_a_person_is_no_fault() -> None:
+    """ "ihn" for the trick, "seine" for the computer the message speaks of, "sie" for the face-up card."""
+    assert (
+        _faults("de", "{card_the} won, you took it", "{card_the} hat den Stich gewonnen, du hast ihn bekommen") == set()
+    )
+    assert _faults("de", "+ its {meld}: its points", "+ seine Meldung ({meld}) + keine Augen: Seine Augen") == set()
+    won = _faults("de", "the indicator is the {card_the}, its suit", "die Trumpfkarte ist {card_the}, ihre Farbe")
+    assert won == set()

@@ -341,3 +341,52 @@ def test_on_a_phone_the_lab_draws_the_pack_at_the_phone_width_with_readable_text
     assert svg.count("data-pick=") == 32  # the whole pack, still one click a card
     lab.board.client_width = 1000
     assert float(re.match(r'<svg[^>]* width="([\d.]+)"', lab.board.svg).group(1)) > 600  # type: ignore[union-attr]
+
+
+@pytest.mark.usefixtures("hungarian")
+def test_a_record_that_is_not_json_is_refused_in_hungarian_words_with_its_line_and_column() -> None:
+    """Issue 40: the lab said Python's "Expecting value: line 1 column 1 (char 0)" inside a Hungarian sentence; the
+    JSON reader's and the UTF-8 decoder's reasons are said in the page's words, the line and column kept."""
+    lab = ScenarioLab(seed=9)
+    said = []
+    for text in (b"", b'{"format" "tartli/1"}', b'{"format": "tartli/1"} x'):
+        lab.upload.receive("p.json", text)
+        said.append(html.unescape(re.sub(r"<[^>]*>", "", lab.message.value)))
+    assert said == [
+        "⚠ nem JSON: itt egy értéknek kellene állnia (1. sor, 1. oszlop)",
+        "⚠ nem JSON: a mező neve után hiányzik a kettőspont (1. sor, 11. oszlop)",
+        "⚠ nem JSON: a mentett játék vége után még további szöveg áll (1. sor, 24. oszlop)",
+    ]
+    with pytest.raises(ValueError, match=r"^nem olvasható: nem UTF-8 szöveg \(érvénytelen kezdőbájt a szöveg elejétől"):
+        Record.from_json(b"\xff")  # (the lab's file button refuses such a file itself, before the record reads it)
+
+
+def test_the_replay_commands_words_for_a_bad_json_record_stay_pythons() -> None:
+    """RECORD.md: the replay command's stderr line is English and names Python's reason as it always did."""
+    with pytest.raises(ValueError, match=r"^not JSON: Expecting value at line 1 column 1$"):
+        Record.from_json("")
+
+
+def _record_with_a_move_out_of_turn() -> tuple[str, str]:
+    state = HandState.from_seed(4)
+    waiting = 1 - (state.to_move or 0)
+    move = f"{waiting}: play {state.hand(waiting)[0].text}"
+    data = json.loads(Record.from_state(state).to_json())
+    return json.dumps({**data, "moves": [move]}), move
+
+
+@pytest.mark.usefixtures("hungarian")
+def test_a_record_whose_move_cannot_be_made_is_refused_in_the_pages_language_when_played() -> None:
+    """Issue 40: the lab showed a replay refusal with the command's English prefix ('move 0 "1: play ...": ...') on
+    a Hungarian page; the page counts the move from 1 in its own words, and the command's line is unchanged."""
+    from tartli.record import ReplayError
+
+    text, move = _record_with_a_move_out_of_turn()
+    lab = ScenarioLab(seed=1)
+    lab.load_record(text)
+    lab._guard(lab.play)()
+    said = html.unescape(re.sub(r"<[^>]*>", "", lab.message.value))
+    assert said.startswith(f'⚠ A mentett játék 1. lépése, "{move}", nem léphető meg: '), said
+    assert "move 0" not in said
+    with pytest.raises(ReplayError, match=rf'^move 0 "{re.escape(move)}": '):
+        Record.from_json(text).replay()

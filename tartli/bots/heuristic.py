@@ -301,9 +301,9 @@ class HeuristicBot:
             )
         assert lead is not None
         if rule == "win":
-            return choice, _("Win the {lead_acc} with the {card_ins}, the cheapest card that takes it.").format(
-                lead=lead.name(), card=card.name()
-            )
+            return choice, _(
+                "Win the {lead_acc} with the {card_ins}, the cheapest card that takes {lead_itacc}."
+            ).format(lead=lead.name(), card=card.name())
         if rule == "take":
             return choice, _("Take the trick with the {card_ins}: it brings its own points home.").format(
                 card=card.name()

@@ -32,7 +32,7 @@ from tartli.i18n import N_, _, ngettext
 from tartli.melds import BELA, Meld
 from tartli.moves import Bela, Declare, Swap
 from tartli.names import Language, upper_first
-from tartli.record import Record
+from tartli.record import Record, ReplayError
 from tartli.render.cards import card_svg
 from tartli.rules import RuleSet
 from tartli.share import SharedPosition, share_query
@@ -155,7 +155,7 @@ class ScenarioLab:
             try:
                 return fn(*args)
             except TartliError as err:
-                self.say(str(err), error=True)
+                self.say(err.said() if isinstance(err, ReplayError) else str(err), error=True)
             except Exception as err:  # the page stays usable
                 log.exception("lab callback failed")
                 self.say(

@@ -25,7 +25,7 @@ from tartli.i18n import N_, _
 from tartli.match import Match
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
 from tartli.names import Language
-from tartli.record import Record
+from tartli.record import Record, ReplayError
 from tartli.render.table import table_svg
 from tartli.rules import RuleSet
 from tartli.widgets.board import Announcer, RecordFile, SvgBoard
@@ -377,7 +377,7 @@ class TableController(TableHistory):
             try:
                 return fn(*args)
             except TartliError as err:
-                self.say(str(err), error=True)
+                self.say(err.said() if isinstance(err, ReplayError) else str(err), error=True)
             except Exception as err:  # the page must stay usable whatever happens
                 log.exception("table callback failed")
                 self.say(
