@@ -7,6 +7,7 @@
     python -m tartli.catalogs check     # exit 1 on an untranslated or fuzzy entry, a placeholder
                                         # that differs, a word the glossary refuses, or a stale .mo
     python -m tartli.catalogs apply FILE LANG   # fill or override translations from a JSON map
+    python -m tartli.catalogs sweep LANG [--play HANDS]   # read generated sentences for grammar faults
 
 ``apply`` takes a JSON map ``{"<msgid>": "<msgstr>"}`` (a plural entry: the key
 ``"<msgid>\u0000<msgid_plural>"`` and a list of forms) and writes those translations into
@@ -841,6 +842,70 @@ def sweep(lang: str, catalog: Catalog | None = None, places: Iterable[str] = ())
     return Sweep(len(seen), list(faults))
 
 
+PLAY_NAMES: tuple[tuple[str, str], ...] = (("You", "The computer"), ("Anna", "Bence"), ("The computer", "You"))
+"""The players' names the play sweep seats at its tables: the learner's and the computer's (as the lessons and the
+table page name them), and two pupils' (a duel, or the teacher watching)."""
+SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+
+
+def play_sweep(lang: str, hands: int = 100, seed: int = 1, deals: int = 8) -> Sweep:
+    """Read what a learner reads in ``hands`` hands of play in ``lang``: one side follows the Hint, the other plays
+    as the Medium computer, and the Hint's side is reviewed; every text of the table (both the wide and the narrow
+    picture, its accessible names), every Hint and every review sentence is split into sentences and each distinct
+    one read for :func:`sentence_faults`. The three rule sets and :data:`PLAY_NAMES` take turns. ``deals``: the
+    Hint's and the review's deals of the hidden cards (fewer than the course's 48, for speed; the words are the
+    same, only their numbers change)."""
+    import html
+    import random
+
+    from tartli.bots.evaluate import Budget
+    from tartli.bots.heuristic import HeuristicBot
+    from tartli.bots.hint import hint
+    from tartli.bots.review import review
+    from tartli.game import Deal, HandState
+    from tartli.i18n import set_language
+    from tartli.render.table import table_svg
+    from tartli.rules import RuleSet
+
+    before = language()
+    set_language(lang)
+    samples = sweep_names(lang)
+    seen: set[str] = set()
+    faults: dict[tuple[str, str, str], None] = {}
+    text_of_svg = re.compile(r">([^<>]+)</text>|aria-label=\"([^\"]+)\"")
+
+    def read(text: str) -> None:
+        for sentence in SENTENCE_END.split(text.strip()):
+            if sentence and sentence not in seen:
+                seen.add(sentence)
+                for kind, words in sentence_faults(sentence, lang, samples):
+                    faults[(kind, words, sentence)] = None
+
+    rng = random.Random(seed)
+    budget = Budget(deals=deals)
+    try:
+        for k in range(hands):
+            rules = RuleSet.named(("hungarian", "pais", "austrian")[k % 3])
+            state = HandState(Deal.shuffled(rng, dealer=k % 2), rules)
+            follower, medium, seats = k % 2, HeuristicBot(), PLAY_NAMES[k % len(PLAY_NAMES)]
+            while state.to_move is not None:
+                view = state.view(state.to_move)
+                picture = table_svg(view, language=lang, player_names=seats, narrow=bool(k % 2))  # type: ignore[arg-type]
+                for plain, label in text_of_svg.findall(picture):
+                    read(html.unescape(plain or label))
+                if state.to_move == follower:
+                    advice = hint(view, budget=budget)
+                    read(advice.reason)
+                    state.push(advice.move)
+                else:
+                    state.push(medium.choose(view))
+            for decision in review(state, follower, budget=budget).decisions:
+                read(decision.text)
+    finally:
+        set_language(before)
+    return Sweep(len(seen), list(faults))
+
+
 def check(part: str | None = None) -> int:
     lines = []
     for lang in TRANSLATED:
@@ -853,6 +918,21 @@ def check(part: str | None = None) -> int:
         print(line)
     print(f"{len(lines)} problem(s)")
     return 1 if lines else 0
+
+
+def _print_sweep(lang: str, hands: int, seed: int) -> int:
+    import time
+
+    began = time.perf_counter()
+    found = play_sweep(lang, hands, seed) if hands > 0 else sweep(lang)
+    what = f"{hands} hands of play (seed {seed})" if hands > 0 else "the templates"
+    print(
+        f"{lang}: {what}: {found.sentences} distinct sentences, {len(found.faults)} faults, "
+        f"{time.perf_counter() - began:.0f} s"
+    )
+    for kind, words, where in found.faults:
+        print(f"  {kind}: {words!r} in {where!r}")
+    return 1 if found.faults else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -873,6 +953,10 @@ def main(argv: list[str] | None = None) -> int:
     fl.add_argument("part")
     fl.add_argument("lang")
     fl.add_argument("json", type=Path)
+    sw = sub.add_parser("sweep", help="read generated sentences for grammar faults: the templates, or --play hands")
+    sw.add_argument("lang", choices=TRANSLATED, metavar="LANG")
+    sw.add_argument("--play", type=int, default=0, metavar="HANDS", help="read HANDS hands of play instead")
+    sw.add_argument("--seed", type=int, default=1)
     ap = sub.add_parser("apply", help="fill or override a language's translations from a JSON map {msgid: msgstr}")
     ap.add_argument("json", type=Path, metavar="FILE")
     ap.add_argument("lang", choices=TRANSLATED, metavar="LANG")
@@ -889,6 +973,8 @@ def main(argv: list[str] | None = None) -> int:
         fragment(args.part, args.files)
     elif args.command == "apply":
         apply(args.json, args.lang)
+    elif args.command == "sweep":
+        return _print_sweep(args.lang, args.play, args.seed)
     else:
         return check(args.part)
     return 0

@@ -25,7 +25,7 @@ from tartli.bots.solver import solve
 from tartli.bots.tournament import make_bot, run_hint_bench
 from tartli.cards import Card, Rank, mask_of
 from tartli.game import PHASE1_TRICKS, PlayerView
-from tartli.melds import MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
+from tartli.melds import Meld, MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
 from tartli.moves import Bela, Declare, GoOut, Pass, Play, Swap
 from tests.test_bots import positions
 from tests.test_i18n_engine import english_left
@@ -383,3 +383,41 @@ def ngettext_de(count: int) -> str:
     if count == 1:
         return text.format(melds="Ober-Vierling", points=200)
     return text.format(melds="Terz (20) und Unter-Vierling (100)", points=120)
+
+
+@pytest.mark.parametrize(
+    ("lang", "card", "declared"),
+    [
+        ("de", "mit dem Herz-Daus", "mit dem sofortigen Melden von Unter-Vierling (100)"),
+        ("hu", "a piros ásszal", "az alsó vannak (100) azonnali bemondásával"),
+    ],
+)
+def test_a_move_is_said_in_its_case_as_the_means_of_a_sentence(lang: str, card: str, declared: str) -> None:
+    """A sentence that compares two moves says each in its case ("mit dem Herz-Daus", "a piros ásszal"), not
+    as a quoted label ("mit „das Herz-Daus“", "ezzel – a piros ász –"); a declaration too, with its article
+    in Hungarian. The English is unchanged."""
+    from tartli.bots.explain import cause
+    from tartli.bots.hint import move_phrase
+    from tartli.i18n import Message
+
+    view = HINTS[0][0].view(HINTS[0][1])
+    play, declare = Play(0, Card.parse("AH")), Declare(0, (Meld.parse("vannak:U"),))
+    sentence = Message("{move_ins} … {other_ins}")
+    assert sentence.format(move=move_phrase(play, view), other=move_phrase(declare, view)) == (
+        "the Ace of Hearts … declaring Under-vannak (100) now"
+    )
+    i18n.set_language(lang)
+    try:
+        said = sentence.format(move=move_phrase(play, view), other=move_phrase(declare, view))
+        assert said == f"{card.removeprefix('mit ')} … {declared.removeprefix('mit ')}", said
+        causes = [
+            cause(v, a.evaluation, m)
+            for _s, _p, a in HINTS[:80]
+            if a and a.evaluation
+            for v in [_s.view(_p)]
+            for m in [a.evaluation.moves[-1].move]
+        ]
+        assert sum(1 for c in causes if c) >= 5, "the check reads real sentences"
+        assert not [c for c in causes if c and ("„" in c or " – " in c)], "no move quoted as a label"
+    finally:
+        i18n.set_language("en")

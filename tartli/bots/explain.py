@@ -165,15 +165,15 @@ def cause(view: PlayerView, evaluation: Evaluation, move: Move, loss: float | No
     mine = move_phrase(move, view)
     if c.kind == "cards":
         return _(
-            "After {best} you end the hand with {points} card points on average over the {n} deals, after {move} "
-            "with {fewer}."
-        ).format(best=best, move=mine, points=round(c.best), fewer=round(c.mine), n=c.deals)
+            "After {best_move_ins} you end the hand with {points} card points on average over the {n} deals, after "
+            "{move_ins} with {fewer}."
+        ).format(best_move=best, move=mine, points=round(c.best), fewer=round(c.mine), n=c.deals)
     counts = {"best": round(c.best), "mine": round(c.mine), "n": c.deals, "best_move": best, "move": mine}
     if c.kind == "meld":
         assert c.meld is not None
         text = _(
-            "After {best_move} you score your {meld_the} ({value}) in {best} of the {n} deals of the hidden cards, "
-            "after {move} in {mine}."
+            "After {best_move_ins} you score your {meld_the} ({value}) in {best} of the {n} deals of the hidden "
+            "cards, after {move_ins} in {mine}."
         ).format(meld=c.meld.title(), value=c.meld.value, **counts)
         if c.drawn and view.indicator is not None:
             text += " " + _(
@@ -183,20 +183,20 @@ def cause(view: PlayerView, evaluation: Evaluation, move: Move, loss: float | No
     if c.kind == "their-meld":
         assert c.meld is not None
         return _(
-            "After {move} your opponent scores their {meld_the} ({value}) in {mine} of the {n} deals of the hidden "
-            "cards, after {best_move} in {best}."
+            "After {move_ins} your opponent scores their {meld_the} ({value}) in {mine} of the {n} deals of the "
+            "hidden cards, after {best_move_ins} in {best}."
         ).format(meld=c.meld.title(), value=c.meld.value, **counts)
     if c.kind == "sweep":
         return _(
-            "After {best_move} you win every trick of phase 2 (stichmatsch: all 161 card points, S2) in {best} of "
-            "the {n} deals, after {move} in {mine}."
+            "After {best_move_ins} you win every trick of phase 2 (stichmatsch: all 161 card points, S2) in {best} "
+            "of the {n} deals, after {move_ins} in {mine}."
         ).format(**counts)
     if c.kind == "their-sweep":
         return _(
-            "After {move} your opponent wins every trick of phase 2 (stichmatsch: all 161 card points, S2) in "
-            "{mine} of the {n} deals, after {best_move} in {best}."
+            "After {move_ins} your opponent wins every trick of phase 2 (stichmatsch: all 161 card points, S2) in "
+            "{mine} of the {n} deals, after {best_move_ins} in {best}."
         ).format(**counts)
     return _(
-        "After {best_move} you win the last trick and its 10 card points (C5) in {best} of the {n} deals, after {move} "
-        "in {mine}."
+        "After {best_move_ins} you win the last trick and its 10 card points (C5) in {best} of the {n} deals, after "
+        "{move_ins} in {mine}."
     ).format(**counts)

@@ -50,9 +50,10 @@ from tartli.bots.solver import against_rules_of_thumb
 from tartli.cards import TOTAL_CARD_POINTS, Card, Rank, mask_of
 from tartli.errors import Choice, TartliError
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView
-from tartli.i18n import _, ngettext
+from tartli.i18n import _, language, ngettext
 from tartli.melds import Meld, MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
+from tartli.names import Named, hu_article
 
 __all__ = ["Hint", "HintBot", "HintKind", "NoHint", "hint", "move_phrase"]
 
@@ -157,20 +158,33 @@ class HintBot:
 # ----------------------------------------------------------------------------- words
 
 
-def move_phrase(move: Move, view: PlayerView) -> str:
+def move_phrase(move: Move, view: PlayerView) -> Named:
     """A move as the object of a sentence, in the page's language: "the Ace of Leaves",
-    "declaring Acorn-Over-Kvart (50) now", "swapping the trump Seven", "passing"."""
+    "declaring Acorn-Over-Kvart (50) now", "swapping the trump Seven", "passing".
+
+    It is a :class:`~tartli.names.Named`: a sentence may ask for the move as its means (``{move_ins}``:
+    Hungarian "a zöld ásszal", German "mit dem Laub-Daus", "mit dem sofortigen Melden von ..."), as it asks a
+    card's forms."""
     if isinstance(move, Play):
-        return _("the {card_the}").format(card=move.card.name())
+        card = move.card.name()
+        return Named(_("the {card_the}").format(card=card), card.forms)
     if isinstance(move, Declare):
-        return _("declaring {melds} now").format(melds=_melds_words(move.melds))
-    if isinstance(move, Swap):
-        return _("swapping the trump Seven")
-    if isinstance(move, Pass):
-        return _("passing")
-    if isinstance(move, Bela):
-        return _("declaring béla")
-    return _("going out")
+        words = _melds_words(move.melds)
+        plain = _("declaring {melds} now").format(melds=words)
+        # (Hungarian puts its article before the melds' names: "a király vannak (100) azonnali bemondásával")
+        melds = Named(words, {"the": f"{hu_article(words)} {words}"} if language() == "hu" else {})
+        # Translators: a move as the means in a sentence: Hungarian instrumental (-val/-vel), German the dative
+        # that follows "mit" (without "mit"). The same for the four messages after this one.
+        means = _("by declaring {melds_the} now").format(melds=melds)
+    elif isinstance(move, Swap):
+        plain, means = _("swapping the trump Seven"), _("by swapping the trump Seven")
+    elif isinstance(move, Pass):
+        plain, means = _("passing"), _("by passing")
+    elif isinstance(move, Bela):
+        plain, means = _("declaring béla"), _("by declaring béla")
+    else:
+        plain, means = _("going out"), _("by going out")
+    return Named(plain, {"ins": means, "dat": means})
 
 
 def _melds_words(melds: Sequence[Meld]) -> str:
@@ -347,9 +361,9 @@ def _phase_one_reason(view: PlayerView, found: Evaluation) -> str:
         parts.append(
             ngettext(
                 "Over {n} deals of the hidden cards that fit what you have seen, it ended the hand {points} point "
-                "better on average than {other}, and won it in {won}% of them.",
+                "better on average than {other_ins}, and won it in {won}% of them.",
                 "Over {n} deals of the hidden cards that fit what you have seen, it ended the hand {points} points "
-                "better on average than {other}, and won it in {won}% of them.",
+                "better on average than {other_ins}, and won it in {won}% of them.",
                 better,
             ).format(n=n, points=better, other=other, won=won)
         )

@@ -801,7 +801,7 @@ def _better(view: PlayerView, evaluation: Evaluation, mine: MoveValue) -> str:
     best declaration too when it is as good within the sampling error ("the Eight of Leaves or
     declaring Over-vannak (200) now")."""
     top = evaluation.best
-    text = move_phrase(top.move, view)
+    text: str = move_phrase(top.move, view)
     if not isinstance(top.move, Declare) and not isinstance(mine.move, Declare):
         declaration = next(
             (v for v in evaluation.moves if isinstance(v.move, Declare) and grade(v.loss) is Grade.BEST), None
