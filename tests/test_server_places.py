@@ -185,3 +185,23 @@ def test_a_browser_counts_as_a_pupils_from_its_last_report_until_it_leaves_or_is
     assert pupils.now() == {"anna", "csilla"}
     clock[0] += 2.0  # anna has not reported for 601 s: her page is closed, or hidden since
     assert pupils.now() == {"csilla"}
+
+
+def test_a_pool_kernel_is_ready_for_a_class_only_once_its_page_is_rendered() -> None:
+    """The "ready for a class" line and the teacher's page count the kernels whose page Voilà has rendered: a kernel
+    that has started but is still running its notebook would take the cores from the pupils who come then."""
+
+    async def body() -> None:
+        manager = _manager()
+        loop = asyncio.get_running_loop()
+        render: asyncio.Future[tuple[list[str], None]] = loop.create_future()
+        started: asyncio.Future[dict[str, Any]] = loop.create_future()
+        started.set_result({"kernel_id": "k1", "task": render, "renderer": _Renderer()})
+        starting: asyncio.Future[dict[str, Any]] = loop.create_future()
+        manager._pools = {"03_deal.ipynb": [started, starting]}
+        assert manager.ready_in_pools() == {"03_deal.ipynb": 0}
+        render.set_result((["<html>"], None))
+        assert manager.ready_in_pools() == {"03_deal.ipynb": 1}
+        starting.cancel()
+
+    _run(body)

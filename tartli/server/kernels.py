@@ -104,8 +104,18 @@ def kernel_memory_mib(pid: int) -> float | None:
 
 
 def _ready(task: Any) -> bool:
-    """A pool's task whose kernel has run its notebook and waits."""
+    """A pool's task whose kernel has started and waits (Voilà may still be running its notebook: :func:`_rendered`)."""
     return bool(task.done() and not task.cancelled() and task.exception() is None)
+
+
+def _rendered(task: Any) -> bool:
+    """A pool's task whose kernel waits with its page rendered: Voilà's render (the notebook run in the kernel, its
+    outputs turned into the page's HTML by the server) is over, so a pupil who takes it gets the page at once and
+    no work of its start is left to take the cores from the pupils."""
+    if not _ready(task):
+        return False
+    render = task.result().get("task")
+    return render is None or bool(render.done())
 
 
 @dataclass(frozen=True)
@@ -586,8 +596,9 @@ class CourseKernelRules:
         return found
 
     def ready_in_pools(self) -> dict[str, int]:
-        """Each pool: how many of its kernels are ready."""
-        return {notebook: sum(map(_ready, pool)) for notebook, pool in self._pools_now().items()}
+        """Each pool: how many of its kernels are ready, their page rendered (:func:`_rendered`; a kernel that has
+        started is not yet: its page's render still takes some 0.5 CPU-s of the server and the kernel)."""
+        return {notebook: sum(map(_rendered, pool)) for notebook, pool in self._pools_now().items()}
 
     def pools_memory_mib(self) -> float:
         """The memory the kernels waiting in the pools hold now (MiB; unreadable ones counted at the estimate)."""
