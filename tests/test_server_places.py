@@ -185,3 +185,53 @@ def test_a_browser_counts_as_a_pupils_from_its_last_report_until_it_leaves_or_is
     assert pupils.now() == {"anna", "csilla"}
     clock[0] += 2.0  # anna has not reported for 601 s: her page is closed, or hidden since
     assert pupils.now() == {"csilla"}
+
+
+def test_a_pool_kernel_is_ready_for_a_class_only_once_its_page_is_rendered() -> None:
+    """The "ready for a class" line and the teacher's page count the kernels whose page Voilà has rendered: a kernel
+    that has started but is still running its notebook would take the cores from the pupils who come then."""
+
+    async def body() -> None:
+        manager = _manager()
+        loop = asyncio.get_running_loop()
+        render: asyncio.Future[tuple[list[str], None]] = loop.create_future()
+        started: asyncio.Future[dict[str, Any]] = loop.create_future()
+        started.set_result({"kernel_id": "k1", "task": render, "renderer": _Renderer()})
+        starting: asyncio.Future[dict[str, Any]] = loop.create_future()
+        manager._pools = {"03_deal.ipynb": [started, starting]}
+        assert manager.ready_in_pools() == {"03_deal.ipynb": 0}
+        render.set_result((["<html>"], None))
+        assert manager.ready_in_pools() == {"03_deal.ipynb": 1}
+        starting.cancel()
+
+    _run(body)
+
+
+def test_the_memory_of_a_waiting_kernel_is_measured_on_a_few_of_them(monkeypatch: Any) -> None:
+    """Each measure reads a kernel's smaps_rollup (some 10 ms of the event loop): a class's 60 waiting kernels are not
+    all read while the pools refill behind its pupils."""
+    import types
+
+    import tartli.server.kernels as kernels
+
+    read: list[int] = []
+    monkeypatch.setattr(kernels, "kernel_memory_mib", lambda pid: read.append(pid) or 50.0 + pid % 2)
+
+    async def body() -> None:
+        manager = _manager()
+        loop = asyncio.get_running_loop()
+        pool = []
+        for n in range(60):
+            render: asyncio.Future[Any] = loop.create_future()
+            render.set_result(([], None))
+            task: asyncio.Future[dict[str, Any]] = loop.create_future()
+            task.set_result({"kernel_id": f"k{n}", "task": render, "renderer": _Renderer()})
+            pool.append(task)
+            process = types.SimpleNamespace(pid=1000 + n)
+            manager._kernels[f"k{n}"] = types.SimpleNamespace(provisioner=types.SimpleNamespace(process=process))
+        manager._pools = {"03_deal.ipynb": pool}
+        assert manager.memory_per_kernel() == 50.5
+        assert len(read) == kernels.MEMORY_SAMPLE
+        manager._kernels.clear()
+
+    _run(body)

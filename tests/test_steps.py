@@ -313,3 +313,21 @@ def test_a_later_step_reopened_by_its_address_is_made_and_a_bad_later_is_refused
     assert lesson.current == 2 and [s.made for s in lesson.steps] == [True, False, True]
     with pytest.raises(TartliError, match="later"):
         later("not a function")  # type: ignore[arg-type]
+
+
+def test_a_steps_widgets_are_made_when_it_is_first_shown() -> None:
+    """A page's kernel sends the browser every widget it has made when the page connects: the steps not shown yet
+    (their pictures are most of a lesson's widget state) make none until shown."""
+    from ipywidgets.widgets.widget import _instances
+
+    def pictures() -> list[str]:
+        return [x.value for x in list(_instances.values()) if "picture-of-step" in str(getattr(x, "value", ""))]
+
+    lesson = Lesson("03_deal.ipynb")
+    lesson.step("One", "one", "<p>picture-of-step-1</p>")
+    lesson.step("Two", "two", "<p>picture-of-step-2</p>")
+    lesson.recap(["r"])
+    assert pictures() == ["<p>picture-of-step-1</p>"]
+    lesson.next_button.click()
+    assert sorted(pictures()) == ["<p>picture-of-step-1</p>", "<p>picture-of-step-2</p>"]
+    assert lesson.body.children == (lesson.steps[1].box,) and "picture-of-step-2" in str(lesson.steps[1].box.children)

@@ -31,6 +31,8 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
   the course's log lines (and any uncaught error in a widget callback) to a file that this server
   follows into its own log, each line cut, each kernel rate-limited, the file rotated; the visitor
   sees a short message, never a traceback (:mod:`tartli.widgets.kernel_log`).
+* **A page's templates are compiled once** (:mod:`tartli.server.render`): Voilà's render of every page
+  compiled them again, about half of the server's CPU for a page.
 * **A quiet start that ends with the course's address**: the warnings a learner cannot act on are
   not printed (notebooks "not trusted"; the kernels' "TCP without encryption": the kernels' traffic
   is encrypted instead, ``transport_encryption`` in ``voila.json``), ``/`` and ``/logout`` lead to
@@ -95,6 +97,7 @@ from tartli.server.kernels import (
     serving,
 )
 from tartli.server.logs import Throttle, follow_kernel_log, quiet_server_log
+from tartli.server.render import share_compiled_templates
 from tartli.server.worksheets import worksheet_handlers
 
 KERNEL_MIB = 64
@@ -952,6 +955,7 @@ class TartliVoila(Voila):  # type: ignore[misc]
         for problem in unsupported_versions():
             self.log.warning("tartli: %s", problem)
         self.kernel_websocket_connection_class = FrameCheckedConnection
+        share_compiled_templates()  # (every page's render compiled the page's templates again)
         log_path = self.kernel_log or str(Path(tempfile.gettempdir()) / f"tartli-kernels-{self.port}.log")
         self.kernel_log = log_path
         os.environ[KERNEL_LOG_ENV] = log_path  # the kernels inherit the server's environment

@@ -434,9 +434,19 @@ class Step:
     given_parts: tuple[Any, ...] = ()
     given_task: Any = None
     recap: bool = False
-    box: Any = field(default=None, repr=False)
     _made: tuple[tuple[Any, ...], Task | None] | None = field(default=None, repr=False)
     _on_made: list[Callable[[Step], None]] = field(default_factory=list, repr=False)
+    _box: Any = field(default=None, repr=False)
+    _boxer: Callable[[Step], Any] | None = field(default=None, repr=False)
+
+    @property
+    def box(self) -> Any:
+        """The step's widget (its title, text, parts and task), made when it is first shown or asked for: a page
+        sends the browser the widgets of the step it shows, not every step's (lesson 03 sent 0.85 MB of widget state
+        at its start, most of it the pictures of steps not shown yet). None for a step of no lesson."""
+        if self._box is None and self._boxer is not None:
+            self._box = self._boxer(self)
+        return self._box
 
     @property
     def words(self) -> int:
@@ -650,13 +660,13 @@ class Lesson:
         self._draw()
 
     def _wire(self, number: int, made: Step) -> None:
-        """A step's parts and task are made: its box, and its task's news to the runner."""
+        """A step's parts and task are made: its box (made when first shown), and its task's news to the runner."""
         task = made.task
         if task is not None:
             task.on_done(self._draw)
         if isinstance(task, Question):
             task.on_slip(functools.partial(self._slipped, number))
-        made.box = self._box(made)
+        made._boxer = self._box  # (its widgets are made when it is first shown: Step.box)
 
     def _slipped(self, number: int) -> None:
         """A wrong answer to step ``number``'s question: counted (with the earlier visits' count from the browser)."""

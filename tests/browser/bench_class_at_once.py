@@ -1,6 +1,14 @@
 """A class at once, measured as a class (issue 39).
 
-``python tests/browser/bench_class_at_once.py [--quick] [--pupils=N ...]``
+``python tests/browser/bench_class_at_once.py [--quick] [--prepared] [--pupils=N ...] [--no-chromium]
+[--json-protocol] [--py-spy=FILE.svg]``
+
+``--quick`` skips the course's pages opened one at a time, ``--prepared`` the cold classes (and those pages);
+``--py-spy=FILE.svg`` records the server process with py-spy (``pip install py-spy``, not a dependency) while
+the prepared class opens its pages (a flame graph per N: FILE-N.svg; FILE.txt: py-spy's collapsed stacks).
+``--no-chromium`` leaves the real Chromium out (it runs on the server's cores); ``--json-protocol`` makes the
+pupils speak the kernel websocket's legacy JSON protocol (the server parses and re-serialises every message)
+instead of the v1 subprotocol that the page's JavaScript asks for.
 
 Thirty pupils on their own devices do not share the server's cores, so the pupils here are
 **protocol-level clients**: each does what a browser does to show a page, and nothing else (no
@@ -30,8 +38,10 @@ import asyncio
 import json
 import os
 import re
+import signal
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,6 +69,9 @@ BUT_THE_LESSON = (  # the same, but lesson 03, which the class prepares
     "--VoilaKernelManager.preheat_denylist=.*/(practice|rules)\\.ipynb$",
 )
 WAIT_S = 900.0
+V1 = "v1.kernel.websocket.jupyter.org"
+"""The kernel websocket subprotocol the page's JavaScript (JupyterLab's services in Voilà) asks for and gets: the
+server passes a kernel's message on as its bytes, without parsing and re-serialising it."""
 CONTROL_VERSION = "1.0.0"
 """ipywidgets 8's control protocol (the comm that hands every widget's state over at once)."""
 
@@ -83,8 +96,9 @@ def pss_mib(process: psutil.Process) -> float:
 class Pupil:
     """One device: its own cookies; :meth:`open` times the page until its widgets' state is complete."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, protocol: str = V1) -> None:
         self.port = port
+        self.protocol = protocol  # V1 as Chromium's page, or "" (the legacy JSON protocol)
         self.cookies: dict[str, str] = {}
 
     async def get(self, path: str) -> str:
@@ -123,26 +137,22 @@ class Pupil:
         url = f"ws://127.0.0.1:{self.port}/api/kernels/{found.group(1)}/channels?session_id={uuid.uuid4().hex}"
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         connection = await websocket_connect(
-            HTTPRequest(url, headers=headers, request_timeout=WAIT_S), max_message_size=64 * 2**20
+            HTTPRequest(url, headers=headers, request_timeout=WAIT_S),
+            max_message_size=64 * 2**20,
+            subprotocols=[self.protocol] if self.protocol else None,
         )
         session, comm = uuid.uuid4().hex, uuid.uuid4().hex
-        await connection.write_message(
-            message(
-                session,
-                "comm_open",
-                {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
-                {"version": CONTROL_VERSION},
-            )
-        )
-        await connection.write_message(
-            message(session, "comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
-        )
+        opening = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
+        asking = {"comm_id": comm, "data": {"method": "request_states"}}
+        for kind, content, metadata in (("comm_open", opening, {"version": CONTROL_VERSION}), ("comm_msg", asking, {})):
+            frame = message(session, kind, content, metadata, self.protocol)
+            await connection.write_message(frame, binary=isinstance(frame, bytes))
         states = 0
         while True:
             frame = await asyncio.wait_for(connection.read_message(), timeout=WAIT_S)
             if frame is None:
                 raise RuntimeError(f"{page}: the kernel's websocket closed")
-            msg = decode(frame)
+            msg = decode(frame, self.protocol)
             data = msg.get("content", {}).get("data", {}) if msg.get("msg_type") == "comm_msg" else {}
             if isinstance(data, dict) and data.get("method") == "update_states":
                 states = len(data.get("states", {}))
@@ -152,7 +162,11 @@ class Pupil:
         return {"fetched": fetched, "ready": ready, "widgets": float(states)}
 
 
-def message(session: str, kind: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
+def message(
+    session: str, kind: str, content: dict[str, Any], metadata: dict[str, Any] | None = None, protocol: str = V1
+) -> str | bytes:
+    """A shell message as the page's JavaScript sends it: a v1 frame (``protocol`` V1, what Chromium's page speaks),
+    else the legacy JSON text."""
     header = {
         "msg_id": uuid.uuid4().hex,
         "msg_type": kind,
@@ -161,6 +175,9 @@ def message(session: str, kind: str, content: dict[str, Any], metadata: dict[str
         "date": "2026-11-29T00:00:00Z",
         "version": "5.3",
     }
+    if protocol == V1:
+        parts = [json.dumps(part).encode() for part in (header, {}, metadata or {}, content)]
+        return v1_frame(b"shell", *parts)
     return json.dumps(
         {
             "header": header,
@@ -173,9 +190,24 @@ def message(session: str, kind: str, content: dict[str, Any], metadata: dict[str
     )
 
 
-def decode(frame: str | bytes) -> dict[str, Any]:
-    """A kernel message as jupyter_server sends it without a subprotocol: JSON text, or (with binary
-    buffers) the count of parts, their offsets, the JSON, then the buffers."""
+def v1_frame(*parts: bytes) -> bytes:
+    """The v1 kernel websocket frame of ``parts`` (the channel, header, parent header, metadata, content, buffers):
+    the count of offsets and the offsets (64-bit little-endian), then the parts."""
+    offsets = [8 * (len(parts) + 2)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets), *parts])
+
+
+def decode(frame: str | bytes, protocol: str = V1) -> dict[str, Any]:
+    """A kernel message as jupyter_server sends it: in v1, the offsets, then the channel, header, parent header,
+    metadata, content (and buffers); without a subprotocol, JSON text, or (with binary buffers) the count of parts,
+    their offsets, the JSON, then the buffers."""
+    if protocol == V1 and isinstance(frame, bytes):
+        count = int.from_bytes(frame[:8], "little")
+        offsets = struct.unpack_from(f"<{count}Q", frame, 8)
+        header, content = (frame[offsets[i] : offsets[i + 1]] for i in (1, 4))
+        return {"msg_type": json.loads(header)["msg_type"], "content": json.loads(content)}
     if isinstance(frame, str):
         return dict(json.loads(frame))
     count = struct.unpack("!I", frame[:4])[0]
@@ -186,10 +218,10 @@ def decode(frame: str | bytes) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- a class at once
 async def class_opens(
-    port: int, page: str, pupils: int, chromium: Any = None
+    port: int, page: str, pupils: int, chromium: Any = None, protocol: str = V1
 ) -> tuple[list[dict[str, float]], Any, list[str]]:
     AsyncHTTPClient.configure(None, max_clients=pupils + 5)
-    crowd = [Pupil(port) for _ in range(pupils)]
+    crowd = [Pupil(port, protocol) for _ in range(pupils)]
     tasks = [asyncio.ensure_future(p.open(page)) for p in crowd]
     seen = asyncio.ensure_future(chromium(port, page)) if chromium is not None else None
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -200,15 +232,28 @@ async def class_opens(
     )
 
 
-def run_class(server: Any, page: str, pupils: int, chromium: Any = None) -> dict[str, Any]:
+def run_class(
+    server: Any, page: str, pupils: int, chromium: Any = None, py_spy: str = "", protocol: str = V1
+) -> dict[str, Any]:
     pid = server.process.pid
+    spy = None
+    if py_spy:  # (SPY_ALL=1 in the environment: the kernels too)
+        every = ["--subprocesses"] if os.environ.get("SPY_ALL") else []
+        form = "flamegraph" if py_spy.endswith(".svg") else "raw"
+        command = [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(pid), "--output", py_spy]
+        command += [*every, "--rate", "200", "--nonblocking", "--format", form]
+        spy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1)  # (py-spy attaches)
     before = kernel_processes(pid)
     kernel_cpu_before = {p: cpu_seconds(proc) for p, proc in before.items()}
     server_process = psutil.Process(pid)
     server_cpu = cpu_seconds(server_process)
     began = time.monotonic()
-    opened, seen, failed = asyncio.run(class_opens(server.port, page, pupils, chromium))
+    opened, seen, failed = asyncio.run(class_opens(server.port, page, pupils, chromium, protocol))
     wall = time.monotonic() - began
+    if spy is not None:
+        spy.send_signal(signal.SIGINT)  # (py-spy writes its flame graph when interrupted)
+        spy.wait(60)
     after = kernel_processes(pid)
     new = [proc for p, proc in after.items() if p not in before]
     used_before = sum(cpu_seconds(after[p]) - kernel_cpu_before[p] for p in after if p in before)
@@ -293,20 +338,29 @@ def wait_for_line(server: Any, text: str, timeout: float = 900) -> str:
 def main() -> int:
     from tests.browser.conftest import start_server, stop_server
 
-    quick = "--quick" in sys.argv
+    if "--help" in sys.argv or "-h" in sys.argv:
+        print(__doc__)
+        return 0
+    quick = "--quick" in sys.argv or "--prepared" in sys.argv
+    cold = "--prepared" not in sys.argv
+    spy = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--py-spy=")), "")
     sizes = [int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--pupils=")] or [10, 30]
-    look = chromium_check()
-    print(f"A class at once ({os.cpu_count()} CPUs; pupils as protocol-level clients; lesson {LESSON})")
+    look = None if "--no-chromium" in sys.argv else chromium_check()
+    protocol = "" if "--json-protocol" in sys.argv else V1
+    speaking = "the v1 websocket protocol" if protocol else "the legacy JSON websocket protocol"
+    print(f"A class at once ({os.cpu_count()} CPUs; pupils as protocol-level clients speaking {speaking}; {LESSON})")
     print("-" * 110)
     with tempfile.TemporaryDirectory(prefix="tartli-bench-class-at-once-") as tmp:
         for pupils in sizes:
             cap = f"--TartliVoila.max_kernels={3 * pupils + 20}"
-            server = start_server(Path(tmp) / f"cold-{pupils}.log", extra=(*NOT_PREPARED, cap))
-            try:
-                time.sleep(10)  # (the index's and the table's pools are filled; the lesson has none)
-                report("cold", run_class(server, LESSON, pupils, look if pupils == sizes[0] else None))
-            finally:
-                stop_server(server)
+            if cold:
+                server = start_server(Path(tmp) / f"cold-{pupils}.log", extra=(*NOT_PREPARED, cap))
+                try:
+                    time.sleep(10)  # (the index's and the table's pools are filled; the lesson has none)
+                    figures = run_class(server, LESSON, pupils, look if pupils == sizes[0] else None, protocol=protocol)
+                    report("cold", figures)
+                finally:
+                    stop_server(server)
             extra = (*BUT_THE_LESSON, cap, f"--TartliVoila.class_size={pupils}", f"--TartliVoila.prepare={LESSON}")
             server = start_server(Path(tmp) / f"prepared-{pupils}.log", extra=extra)
             try:
@@ -315,9 +369,9 @@ def main() -> int:
                 kernels = kernel_processes(server.process.pid)
                 spent = sum(cpu_seconds(p) for p in kernels.values()) / max(1, len(kernels))
                 print(f"prepared N={pupils:2}: {start_line.split('Tartli course: ', 1)[-1]}")
-                report(
-                    "prepared", run_class(server, LESSON, pupils, look if pupils == sizes[0] else None), spent * pupils
-                )
+                flame = f"{Path(spy).with_suffix('')}-{pupils}{Path(spy).suffix}" if spy else ""
+                chromium = look if pupils == sizes[0] else None
+                report("prepared", run_class(server, LESSON, pupils, chromium, flame, protocol), spent * pupils)
             finally:
                 stop_server(server)
         if not quick:
@@ -328,7 +382,7 @@ def main() -> int:
                 from tartli.course import PAGES
 
                 for page in PAGES:
-                    figures = run_class(server, page.file, 1)
+                    figures = run_class(server, page.file, 1, protocol=protocol)
                     cpu = figures["new_cpu"] + figures["server_cpu"]
                     ready = figures["ready"][0] if figures["ready"] else float("nan")
                     print(f"  {page.file:28} {cpu:5.2f} CPU-s  (kernel {figures['new_cpu']:.2f}, server "
