@@ -94,7 +94,11 @@ def test_pyproject_pins_what_the_server_supports() -> None:
 def test_versions_outside_the_range_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
     from importlib import metadata
 
-    monkeypatch.setattr(metadata, "version", lambda package: {"voila": "0.6.0", "jupyter_server": "2.21.1"}[package])
+    monkeypatch.setattr(
+        metadata,
+        "version",
+        lambda package: {"voila": "0.6.0", "jupyter_server": "2.21.1", "nbconvert": "7.17.2"}[package],
+    )
     (problem,) = unsupported_versions()
     assert problem.startswith("voila 0.6.0 is installed") and "voila>=0.5.13,<0.6" in problem
 
