@@ -50,7 +50,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tartli._checks import checked, checked_items, checked_whole
+from tartli._checks import checked, checked_fields, checked_items, checked_whole, unchecked
 from tartli.cards import Card, Rank, cards_of, indices_of, mask_of
 from tartli.errors import ArgumentError, shown
 from tartli.game import (
@@ -113,6 +113,9 @@ class Announcement:
     at_most: tuple[int, int, int, int] | None
     pending: bool
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True)
 class World:
@@ -125,6 +128,9 @@ class World:
     talon: tuple[Card, ...]
     pending: tuple[Meld, ...] | None
     weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 def _leaders_and_plays(view: PlayerView) -> tuple[dict[int, int], dict[int, int]]:
@@ -289,6 +295,9 @@ class Silence:
     need: tuple[bool, int] | None
     sets: frozenset[Meld]
     sequences: tuple[Meld, ...]
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 @dataclass(frozen=True)
@@ -511,7 +520,10 @@ class Sampler:
         assert best_hand is not None
         rest = [c for c in unseen if not best_hand >> c.index & 1]
         rng.shuffle(rest)
-        return World(tuple(cards_of(best_hand)), tuple(rest), best_pending, weight)
+        # Unchecked: the search samples a world for each of its deals, and these are right by construction.
+        return unchecked(
+            World, opponent_hand=tuple(cards_of(best_hand)), talon=tuple(rest), pending=best_pending, weight=weight
+        )
 
 
 def sample(

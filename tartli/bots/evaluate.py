@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from tartli._checks import bounded, checked, checked_whole
+from tartli._checks import bounded, checked, checked_fields, checked_whole, unchecked
 from tartli.bots.determinize import Sampler, build_state
 from tartli.bots.search import hand_difference, playout_results
 from tartli.bots.solver import solve
@@ -98,6 +98,9 @@ class MoveValue:
     won: float
     card_points: int | None = None
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -119,6 +122,9 @@ class Line:
     indicator: bool
     """The player drew the trump indicator (lost trick 7, T3)."""
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -131,6 +137,9 @@ class Evaluation:
     moves: tuple[MoveValue, ...]
     lines: Mapping[Move, tuple[Line, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Phase 1: each move's playouts, deal by deal (the same deals for every move, in order)."""
+
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("player",))
 
     @property
     def best(self) -> MoveValue:
@@ -202,7 +211,8 @@ def _line(state: HandState, player: int) -> Line:
     winners = state.trick_winners
     scored = state.scored_melds
     sweep = state.stichmatsch  # the engine's own: None where there was none, or under V9
-    return Line(
+    return unchecked(  # one for each playout: right by construction
+        Line,
         diff=hand_difference(state, player),
         melds=frozenset(scored[player]),
         their_melds=frozenset(scored[other]),

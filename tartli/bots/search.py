@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from tartli._checks import bounded, checked, checked_real, checked_whole
+from tartli._checks import bounded, checked, checked_fields, checked_real, checked_whole
 from tartli.bots.base import bot_rng, right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
 from tartli.bots.heuristic import HeuristicBot, _phase2_card
@@ -499,6 +499,9 @@ class SearchResult:
     objective: tuple[float, ...]
     chosen: Move
     kept_rule_of_thumb: bool
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 def _describe(move: Move) -> str:
