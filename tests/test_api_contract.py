@@ -754,6 +754,72 @@ def test_the_values_the_engine_makes_unchecked_would_pass_the_check() -> None:
     assert lines and all(dataclasses.replace(line) == line for line in lines)
 
 
+# ----------------------------------------------------------------- the caller's own functions
+
+
+class OwnError(Exception):
+    """What a caller's own function raises: not a bad argument, the caller's own failure."""
+
+
+def _own(*args: object) -> Any:
+    raise OwnError("the caller's")
+
+
+def _callback_calls(callback: Callable[..., Any]) -> dict[str, Callable[[], object]]:
+    """Each public call that takes a function of the caller's, with ``callback`` as that function."""
+    from tartli.bots.evaluate import restrict
+    from tartli.bots.search import playout_results
+    from tartli.bots.tournament import run_hands
+
+    late_moves = list(_LATE.legal_moves())
+    return {
+        "restrict(offered)": lambda: restrict(_VIEW, callback),
+        "review(offered)": lambda: review(_LATE, 0, budget=Budget(deals=2, min_deals=1), offered=callback),
+        "review(progress)": lambda: review(_LATE, 0, budget=Budget(deals=2, min_deals=1), progress=callback),
+        "playout_results(result)": lambda: playout_results(_LATE.copy(), late_moves, 0.5, callback),
+        "Sampler(plays).sample": lambda: Sampler(_STATES[1].view(0), plays=callback).sample(random.Random(1)),
+        "run_hands(out)": lambda: run_hands("random", "random", 2, out=callback),
+    }
+
+
+@pytest.mark.parametrize("call", list(_callback_calls(_own)))
+def test_an_exception_of_the_callers_own_function_passes_through_unchanged(call: str) -> None:
+    """A function the caller passes (a page's ``offered``, a progress bar, a play model, a printer)
+    is the caller's own code: its exception reaches the caller as it was raised, as one raised by
+    ``sorted``'s ``key`` or ``map``'s function does, not turned into a TartliError (the contract is
+    about bad arguments)."""
+    with pytest.raises(OwnError, match="the caller's"):
+        _callback_calls(_own)[call]()
+
+
+WRONG_ANSWERS: list[tuple[str, Any, str]] = [
+    ("restrict(offered)", lambda move: "yes", "offered must answer True or False, not 'yes'"),
+    ("restrict(offered)", lambda move: None, "offered must answer True or False, not None"),
+    ("review(offered)", lambda move: 1, "offered must answer True or False, not 1"),
+    ("Sampler(plays).sample", lambda *a: "x", "plays must answer a likelihood, a number from 0, not 'x'"),
+    ("Sampler(plays).sample", lambda *a: math.nan, "plays must answer a likelihood"),
+    ("Sampler(plays).sample", lambda *a: -0.5, "plays must answer a likelihood"),
+    ("Sampler(plays).sample", lambda *a: True, "plays must answer a likelihood"),
+    ("restrict(offered)", "not a function", "offered is None or a function"),
+    ("review(progress)", 3, "progress is None or a function"),
+    ("playout_results(result)", "x", "result is a function"),
+    ("Sampler(plays).sample", 2.5, "plays is None or a model of play"),
+    ("run_hands(out)", None, "out is a function"),
+]
+
+
+@pytest.mark.parametrize(("call", "callback", "message"), WRONG_ANSWERS, ids=[m for _c, _f, m in WRONG_ANSWERS])
+def test_a_callback_that_is_no_function_or_answers_the_wrong_type_is_a_bad_argument(
+    call: str, callback: Any, message: str
+) -> None:
+    """A "function" that is none, or that answers what its parameter's type does not allow (an
+    ``offered`` that says "yes", a play model that says "x" or nan), is a bad argument: an
+    ArgumentError naming the parameter, not Python's TypeError from deep in a loop."""
+    with pytest.raises(ArgumentError) as caught:
+        _callback_calls(callback)[call]()
+    assert message in str(caught.value)
+
+
 # ----------------------------------------------------------------- endless and huge iterables
 
 ENDLESS = {

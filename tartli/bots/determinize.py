@@ -46,6 +46,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -439,7 +440,14 @@ def _replay(
         if silence is not None and could_declare(h, silence, rules):
             return t, 0.0
         if plays is not None and t in past.played and t > n - depth:
-            weight *= plays(h, past.played[t], past.leads.get(t, -1), past.seen.get(t, 0))
+            likelihood = plays(h, past.played[t], past.leads.get(t, -1), past.seen.get(t, 0))
+            if (
+                not isinstance(likelihood, int | float)
+                or isinstance(likelihood, bool)
+                or not 0 <= likelihood < math.inf
+            ):
+                raise ArgumentError(f"plays must answer a likelihood, a number from 0, not {shown(likelihood, 30)}")
+            weight *= likelihood
         if t <= first:
             return 0, weight
         taken = past.swaps.get(t)
@@ -463,7 +471,9 @@ class Sampler:
     for many samples: :meth:`sample` deals the hidden cards (see the module notes).
 
     ``plays``: a model of the opponent's card play (:data:`PlayModel`); each sample's weight is
-    the likelihood of their plays of the last ``depth`` tricks under it.
+    the likelihood of their plays of the last ``depth`` tricks under it. It answers a finite number
+    from 0 (anything else is an :class:`ArgumentError` naming ``plays``); an exception it raises
+    passes through unchanged: it is the caller's own, as one raised by ``sorted``'s ``key`` is.
     """
 
     def __init__(self, view: PlayerView, *, infer: bool = True, plays: PlayModel | None = None, depth: int = 3) -> None:

@@ -405,7 +405,10 @@ def exact_value(state: HandState, player: int) -> int:
 def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> PlayerView:
     """``view`` with only the moves a page offers (a lesson's table before melds has no Declare):
     passing only beside a declaration, since passing is playing a card without declaring. The Hint,
-    the review and Try again judge the same restricted view, so they judge the same choice."""
+    the review and Try again judge the same restricted view, so they judge the same choice.
+
+    ``offered(move)`` answers True or False (anything else is an :class:`ArgumentError` naming
+    ``offered``); an exception it raises passes through unchanged: it is the caller's own."""
     checked(view, PlayerView, "view", "state.view(0)")
     if offered is None:
         return view
@@ -420,13 +423,13 @@ def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> Player
 
 
 def _offers(offered: Callable[[Move], bool], move: Move) -> bool:
-    """``offered(move)``; a function that fails there is a bad argument, not a crash of the bot."""
-    try:
-        return bool(offered(move))
-    except TartliError:
-        raise
-    except Exception as err:
-        raise ArgumentError(f"offered({move}) failed: {type(err).__name__}: {shown(str(err))}") from err
+    """``offered(move)``. An exception the function raises is the caller's own and passes through
+    unchanged (as one raised by ``sorted``'s ``key`` does); an answer that is not True or False is
+    a bad argument."""
+    answer = offered(move)
+    if answer is True or answer is False:
+        return answer
+    raise ArgumentError(f"offered must answer True or False, not {shown(answer, 30)} (for {move})")
 
 
 _CACHE: OrderedDict[tuple[int, Budget], Evaluation] = OrderedDict()

@@ -535,9 +535,10 @@ def review(
     ``samples`` is a shorthand for ``Budget(deals=samples)``. ``moves``: the indices (in the hand's
     moves) of the moves the learner made; the others are not judged, counted or offered for Try
     again (None: every move of ``player``). ``offered``: the kinds of move the page offered
-    (:func:`tartli.bots.evaluate.restrict`). ``progress(done, total)`` is called before the first
-    decision and after each one (for a progress bar). The ``costly`` costliest decisions that lost
-    anything (inaccuracies and worse) are marked.
+    (:func:`tartli.bots.evaluate.restrict`: it answers True or False). ``progress(done, total)`` is
+    called before the first decision and after each one (for a progress bar; what it returns is
+    not read). An exception either function raises passes through unchanged: it is the caller's
+    own. The ``costly`` costliest decisions that lost anything (inaccuracies and worse) are marked.
     """
     start = time.perf_counter()
     if isinstance(source, Record):
