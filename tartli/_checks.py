@@ -145,9 +145,8 @@ def _type_test(hint: object) -> tuple[_Test, str]:
     if hint is float:
         return (lambda v: type(v) is float or type(v) is int), "a number"
     if origin is typing.Union or origin is types.UnionType:
-        parts = [
-            _type_test(arg) for arg in sorted(args, key=lambda arg: arg is not type(None))
-        ]  # "None or a tuple, ..."
+        # None first: "None or a tuple, each item a Meld" (not "a tuple, each item a Meld or None")
+        parts = [_type_test(arg) for arg in sorted(args, key=lambda arg: arg is not type(None))]
         tests = [test for test, _ in parts]
         return (lambda v: any(test(v) for test in tests)), " or ".join(kind for _, kind in parts)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:

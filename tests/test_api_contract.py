@@ -82,6 +82,7 @@ from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
 from tartli.melds import BELA, Contest, MeldKind, contest
 from tartli.moves import Declare, GoOut, Play
 from tartli.names import Named
+from tartli.record import ReplayError
 from tartli.share import SharedPosition, record_code
 from tests.test_errors import snapshot
 
@@ -244,6 +245,16 @@ def _record() -> Record:
     return Record.from_json(EXAMPLE.read_text(encoding="utf-8"))
 
 
+def _replay_error(moves: int) -> ReplayError:
+    """The refusal of a record whose last move cannot be made (after ``moves`` good ones), as a user gets it."""
+    record = _record()
+    try:
+        dataclasses.replace(record, moves=[*record.moves[:moves], "1: play ZZ" if moves else "0: play ZZ"]).replay()
+    except ReplayError as err:
+        return err
+    raise AssertionError("the record was replayed")
+
+
 INSTANCES: dict[type, list[Callable[[], Any]]] = {
     Card: [lambda: CARDS[0], lambda: CARDS[31]],
     Meld: [lambda: _KVART, lambda: _VANNAK, lambda: BELA, lambda: Meld.parse("okt:AB")],
@@ -251,6 +262,7 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     HandState: [state.copy for state in _STATES],
     Match: [lambda: _match(False), lambda: _match(True)],
     Record: [_record, lambda: Record.from_state(_STATES[1], seed=7)],
+    ReplayError: [lambda: _replay_error(0), lambda: _replay_error(1)],
     RuleSet: [RuleSet, RuleSet.austrian, RuleSet.pais],
     Event: [lambda: _EVENTS[0], lambda: _EVENTS[-1]],
     PlayerView: [lambda: _VIEW, lambda: _STATES[2].view(0)],
