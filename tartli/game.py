@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tartli import names
-from tartli._checks import checked
+from tartli._checks import checked, checked_fields, unchecked
 from tartli.cards import (
     CARDS,
     LAST_TRICK_BONUS,
@@ -137,7 +137,16 @@ def trick_points(cards: Iterable[Card], trump: Suit) -> int:
     return sum(table[c.index] for c in _cards_arg(cards))
 
 
-class ClaimWindow(NamedTuple):
+class _ClaimWindowFields(NamedTuple):
+    """The fields of :class:`ClaimWindow`, whose constructor checks them."""
+
+    claimant: int  #: the leader of that trick, the only player the window is open to
+    winner: int  #: who took the trick
+    points: int  #: the trick's card points
+    trick: int  #: its number
+
+
+class ClaimWindow(_ClaimWindowFields):
     """S3's claim window, open for exactly one move after a trick whose second card decided a contest.
 
     The second player played without declaring or passing, so their card decided the contest
@@ -146,14 +155,16 @@ class ClaimWindow(NamedTuple):
     count for neither player.
     """
 
-    claimant: int  #: the leader of that trick, the only player the window is open to
-    winner: int  #: who took the trick
-    points: int  #: the trick's card points
-    trick: int  #: its number
+    __slots__ = ()
+
+    def __new__(cls, claimant: int, winner: int, points: int, trick: int) -> ClaimWindow:
+        window = super().__new__(cls, claimant, winner, points, trick)
+        checked_fields(window, players=("claimant", "winner"))
+        return window
 
 
-class Claim(NamedTuple):
-    """What a claim of 501 by ``player`` gives at this moment (S3, S4, B2, V10)."""
+class _ClaimFields(NamedTuple):
+    """The fields of :class:`Claim`, whose constructor checks them."""
 
     player: int
     valid: bool  #: 501 or more (S4), or any claim in B2's both-over state
@@ -162,6 +173,19 @@ class Claim(NamedTuple):
     winner: int  #: who wins the buli
     buli: int  #: 1, or 2 for a maccs (S4) / a double (V10)
     at_step_seven: bool  #: judged in the claim window: the trick just taken counts for neither player
+
+
+class Claim(_ClaimFields):
+    """What a claim of 501 by ``player`` gives at this moment (S3, S4, B2, V10)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls, player: int, valid: bool, total: int, other: int, winner: int, buli: int, at_step_seven: bool
+    ) -> Claim:
+        claim = super().__new__(cls, player, valid, total, other, winner, buli, at_step_seven)
+        checked_fields(claim, players=("player", "winner"))
+        return claim
 
 
 def buli_points(rules: RuleSet, loser_total: int) -> int:
@@ -358,15 +382,9 @@ class Deal:
                 indicator = pack[pos]
                 pos += 1
         # A permutation of the whole pack needs no check (C1): skip __post_init__.
-        deal = object.__new__(cls)
-        for name, value in (
-            ("dealer", dealer),
-            ("hands", (tuple(hands[0]), tuple(hands[1]))),
-            ("indicator", indicator),
-            ("talon", tuple(pack[pos:])),
-        ):
-            object.__setattr__(deal, name, value)
-        return deal
+        return unchecked(
+            cls, dealer=dealer, hands=(tuple(hands[0]), tuple(hands[1])), indicator=indicator, talon=tuple(pack[pos:])
+        )
 
     @classmethod
     def from_seed(cls, seed: int, dealer: int = 1, indicator_packet: int = 6) -> Deal:
@@ -376,14 +394,8 @@ class Deal:
         return cls.shuffled(random.Random(seed), dealer, indicator_packet)
 
 
-class Event(NamedTuple):
-    """One step of the hand for a log or a lesson to narrate.
-
-    ``say`` is the traditional announcement ("kvart", "vannak", "Good", "Higher here",
-    "Acorn-Over-Kvart", "béla"), always in English (it is data, which the bots read);
-    :attr:`text` is a plain sentence in the page's language.
-    ``private_to`` is the only player allowed to see it (a drawn card), or ``None``.
-    """
+class _EventFields(NamedTuple):
+    """The fields of :class:`Event`, whose constructor checks them."""
 
     kind: str
     player: int | None
@@ -392,6 +404,33 @@ class Event(NamedTuple):
     points: int = 0
     trick: int = 0
     private_to: int | None = None
+
+
+class Event(_EventFields):
+    """One step of the hand for a log or a lesson to narrate.
+
+    ``say`` is the traditional announcement ("kvart", "vannak", "Good", "Higher here",
+    "Acorn-Over-Kvart", "béla"), always in English (it is data, which the bots read);
+    :attr:`text` is a plain sentence in the page's language.
+    ``private_to`` is the only player allowed to see it (a drawn card), or ``None``.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: str,
+        player: int | None,
+        say: str = "",
+        cards: tuple[Card, ...] = (),
+        points: int = 0,
+        trick: int = 0,
+        private_to: int | None = None,
+    ) -> Event:
+        # The hand's own log makes its events with _make, unchecked (HandState.events).
+        event = super().__new__(cls, kind, player, say, cards, points, trick, private_to)
+        checked_fields(event, players=("player", "private_to"))
+        return event
 
     @property
     def text(self) -> str:
@@ -623,6 +662,9 @@ class PlayerView:
     legal_moves: tuple[Move, ...]
     claim_window: ClaimWindow | None = None
     both_over: bool = False  #: B2: one contest lifted both players to 501 together
+
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("player", "dealer", "leader", "to_move"))
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -1458,7 +1500,8 @@ class HandState:
         events = tuple(
             e if e.private_to is None or e.private_to == player else e._replace(cards=()) for e in self.events
         )
-        return PlayerView(
+        return unchecked(  # made from the referee's own state: right by construction, and bots ask often
+            PlayerView,
             player=player,
             rules=self.rules,
             dealer=self.dealer,

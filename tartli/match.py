@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 
 from tartli import names
-from tartli._checks import checked
+from tartli._checks import checked, checked_fields
 from tartli.cards import CARDS
 from tartli.errors import ArgumentError, TartliError, shown
 from tartli.game import Deal, HandState, Status, person
@@ -55,6 +55,9 @@ class HandResult:
     stichmatsch: int | None
     tie_decided_by: int | None
     """S5: the player whose first score in this hand broke the previous hand's tie."""
+
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("dealer",))
 
 
 class Match:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tartli import names
-from tartli._checks import checked, checked_items
+from tartli._checks import checked, checked_fields, checked_items
 from tartli.cards import RANKS, SUITS, Card, Rank, Suit, _cards_arg, _mask_arg, _suit_arg, _trump_arg, cards_of
 from tartli.errors import ArgumentError, Choice, TartliError, shown
 from tartli.i18n import _, comma_list
@@ -385,6 +385,9 @@ class Contest:
     """K4 step 5: the announcements alone did not decide (two sets, or two sequences of one length)."""
     set_order: str = ""
     """The set ranks from best to worst (rank letters) when two sets met, else ``""``."""
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
     @property
     def clause_words(self) -> str:

@@ -27,6 +27,12 @@ What "public" means, mechanically (:func:`public_targets`):
   properties are called on instances the engine made (:data:`INSTANCES`): the arguments are what
   is random, not ``self``.
 
+A constructor that returns must have checked what it stores: for a value class (a dataclass or a
+named tuple: a view, a sampled world, an event...) every field holds a value of its annotated type
+(:func:`garbage_kept`; an ``int`` field no bool, no None). One that keeps ``World(None, 3, ...)``
+breaks the contract as surely as one that raises a TypeError: the error comes later, far from the
+call.
+
 Each parameter draws from :data:`VALUES`: None, bools, small, negative and huge integers, floats
 with nan and inf, text (with control and format characters), bytes, lists, tuples, dicts, cards,
 melds, suits, rule sets, deals, hands, views, moves, matches, records, a random generator, open
@@ -40,6 +46,7 @@ prints how many raised anything other than a TartliError, by type and by callabl
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import enum
 import importlib
 import inspect
@@ -49,7 +56,9 @@ import math
 import os
 import random
 import signal
-from collections import Counter
+import types
+import typing
+from collections import Counter, abc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,16 +72,17 @@ from hypothesis import strategies as st
 
 from tartli import CARDS, Card, Deal, HandState, Match, Meld, Record, RuleSet, TartliError, names
 from tartli.bots import HandReview, HeuristicBot, HintBot, RandomBot, SearchBot
-from tartli.bots.determinize import Sampler
+from tartli.bots.determinize import Announcement, Sampler, World
 from tartli.bots.evaluate import Budget, Evaluation
 from tartli.bots.review import Decision, Grade, HandSummary, MatchSummary, Retry, match_summary, review
 from tartli.bots.solver import PhaseTwoPosition, position_of
 from tartli.cards import Rank, Suit
-from tartli.errors import shown
+from tartli.errors import ArgumentError, shown
 from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
 from tartli.melds import BELA, Contest, MeldKind, contest
 from tartli.moves import Declare, GoOut, Play
 from tartli.names import Named
+from tartli.record import ReplayError
 from tartli.share import SharedPosition, record_code
 from tests.test_errors import snapshot
 
@@ -235,6 +245,16 @@ def _record() -> Record:
     return Record.from_json(EXAMPLE.read_text(encoding="utf-8"))
 
 
+def _replay_error(moves: int) -> ReplayError:
+    """The refusal of a record whose last move cannot be made (after ``moves`` good ones), as a user gets it."""
+    record = _record()
+    try:
+        dataclasses.replace(record, moves=[*record.moves[:moves], "1: play ZZ" if moves else "0: play ZZ"]).replay()
+    except ReplayError as err:
+        return err
+    raise AssertionError("the record was replayed")
+
+
 INSTANCES: dict[type, list[Callable[[], Any]]] = {
     Card: [lambda: CARDS[0], lambda: CARDS[31]],
     Meld: [lambda: _KVART, lambda: _VANNAK, lambda: BELA, lambda: Meld.parse("okt:AB")],
@@ -242,6 +262,7 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     HandState: [state.copy for state in _STATES],
     Match: [lambda: _match(False), lambda: _match(True)],
     Record: [_record, lambda: Record.from_state(_STATES[1], seed=7)],
+    ReplayError: [lambda: _replay_error(0), lambda: _replay_error(1)],
     RuleSet: [RuleSet, RuleSet.austrian, RuleSet.pais],
     Event: [lambda: _EVENTS[0], lambda: _EVENTS[-1]],
     PlayerView: [lambda: _VIEW, lambda: _STATES[2].view(0)],
@@ -504,6 +525,53 @@ def _watch(value: object) -> object:
     return None
 
 
+def conforms(value: object, hint: Any) -> bool:
+    """``value`` is of the annotated type ``hint`` (as the annotations of the engine's values are
+    written: classes, unions, tuples, frozensets, mappings; an ``int`` is not a bool)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if origin in (typing.Union, types.UnionType):
+        return any(conforms(value, arg) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(item, args[0]) for item in value)
+        return len(value) == len(args) and all(conforms(item, arg) for item, arg in zip(value, args, strict=True))
+    if origin in (list, set, frozenset):
+        return isinstance(value, origin) and all(conforms(item, args[0]) for item in value)
+    if origin in (dict, abc.Mapping):
+        return isinstance(value, origin) and all(
+            conforms(k, args[0]) and conforms(v, args[1]) for k, v in value.items()
+        )
+    return isinstance(value, origin or hint)
+
+
+def garbage_kept(made: object) -> str | None:
+    """A value class's constructor (a dataclass or a named tuple) that returned must have checked
+    what it stores: None if every field holds a value of its annotated type, else the first that does not."""
+    cls = type(made)
+    if dataclasses.is_dataclass(cls):
+        fields = [f.name for f in dataclasses.fields(cls) if f.init]
+    elif isinstance(made, tuple) and hasattr(cls, "_fields"):
+        fields = list(cls._fields)
+    else:
+        return None
+    hints = typing.get_type_hints(cls)
+    for name in fields:
+        value = getattr(made, name)
+        if not conforms(value, hints[name]):
+            return f"kept {name}={shown(value, 40)}: not a {getattr(hints[name], '__name__', hints[name])}"
+    return None
+
+
 def furnish() -> None:
     """The files the values name, in the current folder, as they should be before each call (a call
     to ``save`` may have written over one): a record, a Latin-1 file, a folder and a FIFO."""
@@ -541,7 +609,9 @@ def call_once(target: Target, data: st.DataObject) -> str | None:
     problem = None
     try:
         with guarded_descriptors([*args, *kwargs.values()], closed), time_limit(TIME_LIMIT):
-            func(*args, **kwargs)
+            made = func(*args, **kwargs)
+        if target.kind == "constructor":
+            problem = garbage_kept(made)
     except Hang:
         problem = f"no answer within {TIME_LIMIT} s"
     except TartliError as err:
@@ -652,6 +722,114 @@ def test_a_sweep_of_random_calls_raises_only_tartli_errors(sandbox: Path) -> Non
     for target_id, n in sorted(by_target.items()):
         print(f"  {n:5} {target_id}: {first[target_id]}")
     assert failed == 0
+
+
+VALUE_CLASS_REFUSALS: list[tuple[Callable[[], object], str]] = [
+    (lambda: World((CARDS[0],), 3, None), "World: talon must be a tuple, each item a Card, not 3"),  # type: ignore[arg-type]
+    (lambda: World((CARDS[0],), (), None, weight=True), "World: weight must be a number, not True"),
+    (lambda: Announcement("1", (), 0, None, None, False), "Announcement: trick must be a whole number"),  # type: ignore[arg-type]
+    (lambda: Event("play", 2), "Event: player must be a player, 0 or 1, not 2"),
+    (lambda: ClaimWindow(0, 1, 14.5, 1), "ClaimWindow: points must be a whole number, not 14.5"),  # type: ignore[arg-type]
+    (lambda: dataclasses.replace(_VIEW, hand=["AH"]), "PlayerView: hand must be a tuple, each item a Card"),
+    (lambda: dataclasses.replace(_VIEW, scores_in=(0, True)), "PlayerView: scores_in must be a tuple"),
+    (lambda: PhaseTwoPosition((1, 2), Suit.HEARTS, 2, None, (0, 0), (), False), "leader must be a player, 0 or 1"),
+]
+
+
+@pytest.mark.parametrize(("make", "message"), VALUE_CLASS_REFUSALS, ids=[m for _, m in VALUE_CLASS_REFUSALS])
+def test_a_value_class_refuses_a_field_of_the_wrong_type_and_names_it(make: Callable[[], object], message: str) -> None:
+    """The engine's and the bots' values (a view, a sampled world, an event...) check what their
+    constructor is given; the sweep finds a constructor that keeps garbage, these name the field."""
+    with pytest.raises(ArgumentError) as caught:
+        make()
+    assert message in str(caught.value)
+
+
+def test_the_values_the_engine_makes_unchecked_would_pass_the_check() -> None:
+    """The hot paths make views, sampled worlds and playout lines without the check
+    (:func:`tartli._checks.unchecked`): made again through the checked constructor, each is the same."""
+    import random as random_module
+
+    from tartli.bots.evaluate import playout_lines
+
+    for state in (*_STATES, _LATE):
+        for player in (0, 1):
+            view = state.view(player)
+            assert dataclasses.replace(view) == view
+            if not view.legal_moves:
+                continue
+            sampler, rng = Sampler(view), random_module.Random(3)
+            for _ in range(4):
+                world = sampler.sample(rng)
+                assert dataclasses.replace(world) == world
+    lines = playout_lines(_LATE.copy(), list(_LATE.legal_moves()), _LATE.to_move or 0, 0.5)
+    assert lines and all(dataclasses.replace(line) == line for line in lines)
+
+
+# ----------------------------------------------------------------- the caller's own functions
+
+
+class OwnError(Exception):
+    """What a caller's own function raises: not a bad argument, the caller's own failure."""
+
+
+def _own(*args: object) -> Any:
+    raise OwnError("the caller's")
+
+
+def _callback_calls(callback: Callable[..., Any]) -> dict[str, Callable[[], object]]:
+    """Each public call that takes a function of the caller's, with ``callback`` as that function."""
+    from tartli.bots.evaluate import restrict
+    from tartli.bots.search import playout_results
+    from tartli.bots.tournament import run_hands
+
+    late_moves = list(_LATE.legal_moves())
+    return {
+        "restrict(offered)": lambda: restrict(_VIEW, callback),
+        "review(offered)": lambda: review(_LATE, 0, budget=Budget(deals=2, min_deals=1), offered=callback),
+        "review(progress)": lambda: review(_LATE, 0, budget=Budget(deals=2, min_deals=1), progress=callback),
+        "playout_results(result)": lambda: playout_results(_LATE.copy(), late_moves, 0.5, callback),
+        "Sampler(plays).sample": lambda: Sampler(_STATES[1].view(0), plays=callback).sample(random.Random(1)),
+        "run_hands(out)": lambda: run_hands("random", "random", 2, out=callback),
+    }
+
+
+@pytest.mark.parametrize("call", list(_callback_calls(_own)))
+def test_an_exception_of_the_callers_own_function_passes_through_unchanged(call: str) -> None:
+    """A function the caller passes (a page's ``offered``, a progress bar, a play model, a printer)
+    is the caller's own code: its exception reaches the caller as it was raised, as one raised by
+    ``sorted``'s ``key`` or ``map``'s function does, not turned into a TartliError (the contract is
+    about bad arguments)."""
+    with pytest.raises(OwnError, match="the caller's"):
+        _callback_calls(_own)[call]()
+
+
+WRONG_ANSWERS: list[tuple[str, Any, str]] = [
+    ("restrict(offered)", lambda move: "yes", "offered must answer True or False, not 'yes'"),
+    ("restrict(offered)", lambda move: None, "offered must answer True or False, not None"),
+    ("review(offered)", lambda move: 1, "offered must answer True or False, not 1"),
+    ("Sampler(plays).sample", lambda *a: "x", "plays must answer a likelihood, a number from 0, not 'x'"),
+    ("Sampler(plays).sample", lambda *a: math.nan, "plays must answer a likelihood"),
+    ("Sampler(plays).sample", lambda *a: -0.5, "plays must answer a likelihood"),
+    ("Sampler(plays).sample", lambda *a: True, "plays must answer a likelihood"),
+    ("restrict(offered)", "not a function", "offered is None or a function"),
+    ("review(progress)", 3, "progress is None or a function"),
+    ("playout_results(result)", "x", "result is a function"),
+    ("Sampler(plays).sample", 2.5, "plays is None or a model of play"),
+    ("run_hands(out)", None, "out is a function"),
+]
+
+
+@pytest.mark.parametrize(("call", "callback", "message"), WRONG_ANSWERS, ids=[m for _c, _f, m in WRONG_ANSWERS])
+def test_a_callback_that_is_no_function_or_answers_the_wrong_type_is_a_bad_argument(
+    call: str, callback: Any, message: str
+) -> None:
+    """A "function" that is none, or that answers what its parameter's type does not allow (an
+    ``offered`` that says "yes", a play model that says "x" or nan), is a bad argument: an
+    ArgumentError naming the parameter, not Python's TypeError from deep in a loop."""
+    with pytest.raises(ArgumentError) as caught:
+        _callback_calls(callback)[call]()
+    assert message in str(caught.value)
 
 
 # ----------------------------------------------------------------- endless and huge iterables

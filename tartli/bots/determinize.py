@@ -46,11 +46,12 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tartli._checks import checked, checked_items, checked_whole
+from tartli._checks import checked, checked_fields, checked_items, checked_whole, unchecked
 from tartli.cards import Card, Rank, cards_of, indices_of, mask_of
 from tartli.errors import ArgumentError, shown
 from tartli.game import (
@@ -113,6 +114,9 @@ class Announcement:
     at_most: tuple[int, int, int, int] | None
     pending: bool
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True)
 class World:
@@ -125,6 +129,9 @@ class World:
     talon: tuple[Card, ...]
     pending: tuple[Meld, ...] | None
     weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 def _leaders_and_plays(view: PlayerView) -> tuple[dict[int, int], dict[int, int]]:
@@ -290,6 +297,9 @@ class Silence:
     sets: frozenset[Meld]
     sequences: tuple[Meld, ...]
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True)
 class _Past:
@@ -430,7 +440,14 @@ def _replay(
         if silence is not None and could_declare(h, silence, rules):
             return t, 0.0
         if plays is not None and t in past.played and t > n - depth:
-            weight *= plays(h, past.played[t], past.leads.get(t, -1), past.seen.get(t, 0))
+            likelihood = plays(h, past.played[t], past.leads.get(t, -1), past.seen.get(t, 0))
+            if (
+                not isinstance(likelihood, int | float)
+                or isinstance(likelihood, bool)
+                or not 0 <= likelihood < math.inf
+            ):
+                raise ArgumentError(f"plays must answer a likelihood, a number from 0, not {shown(likelihood, 30)}")
+            weight *= likelihood
         if t <= first:
             return 0, weight
         taken = past.swaps.get(t)
@@ -454,7 +471,9 @@ class Sampler:
     for many samples: :meth:`sample` deals the hidden cards (see the module notes).
 
     ``plays``: a model of the opponent's card play (:data:`PlayModel`); each sample's weight is
-    the likelihood of their plays of the last ``depth`` tricks under it.
+    the likelihood of their plays of the last ``depth`` tricks under it. It answers a finite number
+    from 0 (anything else is an :class:`ArgumentError` naming ``plays``); an exception it raises
+    passes through unchanged: it is the caller's own, as one raised by ``sorted``'s ``key`` is.
     """
 
     def __init__(self, view: PlayerView, *, infer: bool = True, plays: PlayModel | None = None, depth: int = 3) -> None:
@@ -511,7 +530,10 @@ class Sampler:
         assert best_hand is not None
         rest = [c for c in unseen if not best_hand >> c.index & 1]
         rng.shuffle(rest)
-        return World(tuple(cards_of(best_hand)), tuple(rest), best_pending, weight)
+        # Unchecked: the search samples a world for each of its deals, and these are right by construction.
+        return unchecked(
+            World, opponent_hand=tuple(cards_of(best_hand)), talon=tuple(rest), pending=best_pending, weight=weight
+        )
 
 
 def sample(

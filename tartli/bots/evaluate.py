@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from tartli._checks import bounded, checked, checked_whole
+from tartli._checks import bounded, checked, checked_fields, checked_whole, unchecked
 from tartli.bots.determinize import Sampler, build_state
 from tartli.bots.search import hand_difference, playout_results
 from tartli.bots.solver import solve
@@ -98,6 +98,9 @@ class MoveValue:
     won: float
     card_points: int | None = None
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -119,6 +122,9 @@ class Line:
     indicator: bool
     """The player drew the trump indicator (lost trick 7, T3)."""
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -131,6 +137,9 @@ class Evaluation:
     moves: tuple[MoveValue, ...]
     lines: Mapping[Move, tuple[Line, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Phase 1: each move's playouts, deal by deal (the same deals for every move, in order)."""
+
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("player",))
 
     @property
     def best(self) -> MoveValue:
@@ -202,7 +211,8 @@ def _line(state: HandState, player: int) -> Line:
     winners = state.trick_winners
     scored = state.scored_melds
     sweep = state.stichmatsch  # the engine's own: None where there was none, or under V9
-    return Line(
+    return unchecked(  # one for each playout: right by construction
+        Line,
         diff=hand_difference(state, player),
         melds=frozenset(scored[player]),
         their_melds=frozenset(scored[other]),
@@ -395,7 +405,10 @@ def exact_value(state: HandState, player: int) -> int:
 def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> PlayerView:
     """``view`` with only the moves a page offers (a lesson's table before melds has no Declare):
     passing only beside a declaration, since passing is playing a card without declaring. The Hint,
-    the review and Try again judge the same restricted view, so they judge the same choice."""
+    the review and Try again judge the same restricted view, so they judge the same choice.
+
+    ``offered(move)`` answers True or False (anything else is an :class:`ArgumentError` naming
+    ``offered``); an exception it raises passes through unchanged: it is the caller's own."""
     checked(view, PlayerView, "view", "state.view(0)")
     if offered is None:
         return view
@@ -410,13 +423,13 @@ def restrict(view: PlayerView, offered: Callable[[Move], bool] | None) -> Player
 
 
 def _offers(offered: Callable[[Move], bool], move: Move) -> bool:
-    """``offered(move)``; a function that fails there is a bad argument, not a crash of the bot."""
-    try:
-        return bool(offered(move))
-    except TartliError:
-        raise
-    except Exception as err:
-        raise ArgumentError(f"offered({move}) failed: {type(err).__name__}: {shown(str(err))}") from err
+    """``offered(move)``. An exception the function raises is the caller's own and passes through
+    unchanged (as one raised by ``sorted``'s ``key`` does); an answer that is not True or False is
+    a bad argument."""
+    answer = offered(move)
+    if answer is True or answer is False:
+        return answer
+    raise ArgumentError(f"offered must answer True or False, not {shown(answer, 30)} (for {move})")
 
 
 _CACHE: OrderedDict[tuple[int, Budget], Evaluation] = OrderedDict()

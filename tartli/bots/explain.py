@@ -35,7 +35,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tartli._checks import checked, checked_real
+from tartli._checks import checked, checked_fields, checked_real
 from tartli.bots.evaluate import Evaluation, Line
 from tartli.errors import ArgumentError, shown
 from tartli.game import PlayerView
@@ -72,6 +72,9 @@ class Cause:
     meld: Meld | None = None
     drawn: bool = False
     """A meld completed by drawing the face-up indicator (the loser of trick 7 takes it, T3)."""
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 def causes(view: PlayerView, evaluation: Evaluation, move: Move) -> list[Cause]:

@@ -41,7 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tartli._checks import checked
+from tartli._checks import checked, checked_fields
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import COURSE, Budget, Evaluation, evaluate, phase_two_state, position_seed
 from tartli.bots.explain import cause
@@ -85,6 +85,9 @@ class Hint:
     reason: str
     kind: HintKind
     evaluation: Evaluation | None = None
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 def hint(view: PlayerView, *, budget: Budget = COURSE) -> Hint:

@@ -89,7 +89,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tartli._checks import bounded, checked, checked_items, checked_whole
+from tartli._checks import bounded, checked, checked_fields, checked_items, checked_whole
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import (
     COURSE,
@@ -219,6 +219,9 @@ class Decision:
     position: HandState | None = field(default=None, repr=False, compare=False)
     """The whole state before the decision (draw it as ``position.view(player)``)."""
 
+    def __post_init__(self) -> None:
+        checked_fields(self)
+
     @property
     def phase(self) -> int:
         return 1 if self.trick <= PHASE1_TRICKS else 2
@@ -263,6 +266,9 @@ class HandSummary:
     lost: float
     """Points given away in all (claims aside), to 0.1."""
 
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("player",))
+
     @property
     def decisions(self) -> int:
         return sum(self.grades)
@@ -304,6 +310,9 @@ class MatchSummary:
     hands: tuple[HandSummary, ...]
     running: tuple[float | None, ...]
     """The accuracy over every decision up to and including each hand."""
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
     @property
     def accuracy(self) -> float | None:
@@ -349,6 +358,9 @@ class HandReview:
     phase1_seconds: float = 0.0
     """How long its phase-1 decisions took (the sampled part)."""
 
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("player",))
+
     @property
     def sampling_errors(self) -> list[float]:
         """The standard error of every sampled loss of the review: each move but the best found, at
@@ -391,6 +403,9 @@ class Verdict:
     better: bool
     """Better than the move first made there (a lower loss, or a right claim for a wrong one)."""
     text: str
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 class Retry:
@@ -520,9 +535,10 @@ def review(
     ``samples`` is a shorthand for ``Budget(deals=samples)``. ``moves``: the indices (in the hand's
     moves) of the moves the learner made; the others are not judged, counted or offered for Try
     again (None: every move of ``player``). ``offered``: the kinds of move the page offered
-    (:func:`tartli.bots.evaluate.restrict`). ``progress(done, total)`` is called before the first
-    decision and after each one (for a progress bar). The ``costly`` costliest decisions that lost
-    anything (inaccuracies and worse) are marked.
+    (:func:`tartli.bots.evaluate.restrict`: it answers True or False). ``progress(done, total)`` is
+    called before the first decision and after each one (for a progress bar; what it returns is
+    not read). An exception either function raises passes through unchanged: it is the caller's
+    own. The ``costly`` costliest decisions that lost anything (inaccuracies and worse) are marked.
     """
     start = time.perf_counter()
     if isinstance(source, Record):

@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from tartli._checks import bounded, checked, checked_real, checked_whole
+from tartli._checks import bounded, checked, checked_fields, checked_real, checked_whole
 from tartli.bots.base import bot_rng, right_claim
 from tartli.bots.determinize import PlayModel, Sampler, build_state
 from tartli.bots.heuristic import HeuristicBot, _phase2_card
@@ -233,7 +233,9 @@ def hand_difference(state: HandState, player: int) -> int:
 def playout_results(base: HandState, moves: Sequence[Move], seed: float, result: Callable[[HandState], T]) -> list[T]:
     """Each of ``moves`` made from ``base`` and the hand played out by the fast policy, every move
     with the same random numbers (``seed``: common random numbers make the differences between
-    moves less noisy than their values): ``result`` of each finished hand."""
+    moves less noisy than their values): ``result`` of each finished hand, whatever it returns. An
+    exception ``result`` raises passes through unchanged: it is the caller's own (as one raised by
+    ``sorted``'s ``key`` is); a ``result`` that is not a function is an :class:`ArgumentError`."""
     checked(base, HandState, "base", "HandState.from_seed(1)")
     chosen = cast(list[Move], bounded(moves, "moves"))  # each checked by push
     _seeded(seed)
@@ -499,6 +501,9 @@ class SearchResult:
     objective: tuple[float, ...]
     chosen: Move
     kept_rule_of_thumb: bool
+
+    def __post_init__(self) -> None:
+        checked_fields(self)
 
 
 def _describe(move: Move) -> str:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tartli._checks import checked
+from tartli._checks import checked, checked_fields
 from tartli.bots.heuristic import _phase2_card
 from tartli.cards import (
     LAST_TRICK_BONUS,
@@ -105,6 +105,9 @@ class PhaseTwoPosition:
     phase2_winners: tuple[int, ...]
     stichmatsch: bool
 
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("leader",))
+
     @property
     def to_move(self) -> int:
         return self.leader if self.lead is None else 1 - self.leader
@@ -128,6 +131,9 @@ class Solution:
     stichmatsch: bool
     """True if best play gives ``player`` all the tricks of phase 2 under S2."""
     nodes: int
+
+    def __post_init__(self) -> None:
+        checked_fields(self, players=("player",))
 
 
 def position_of(source: HandState | PlayerView) -> PhaseTwoPosition:

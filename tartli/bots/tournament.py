@@ -57,7 +57,9 @@ def checked_run(
     seed: object, out: object = print, budget_ms: float = 120.0, samples: object = None, **counts: object
 ) -> None:
     """The arguments every benchmark takes, checked before anything is played: a wrong one found
-    after an hour of hands (or never, for a count of 10**18) is no answer."""
+    after an hour of hands (or never, for a count of 10**18) is no answer. ``out`` is called with
+    each line of text (what it returns is not read); an exception it raises passes through
+    unchanged: it is the caller's own."""
     for what, count in counts.items():
         checked_whole(count, what, 0, MAX_HANDS)
     if type(seed) is not int:

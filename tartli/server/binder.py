@@ -14,6 +14,9 @@ loads :func:`server_config`, which carries over from ``tartli/server/voila.json`
   ``binder/start`` also sets), the theme, sources stripped, tracebacks hidden, overrides off;
 * ``VoilaExecutor``: the same timeouts;
 * ``MappingKernelManager``: the culling of idle kernels with no connection;
+* the kernel manager: the Jupyter server's own, with a kernel process's own output (what it writes before
+  ipykernel takes its output over: a warning at import, a crash at start) sent to the kernel log below, as
+  on the course's server (:class:`tartli.server.kernels.LoggedKernelManager`), not to the terminal whole;
 
 and adds no MathJax address (Voilà's default for the extension is a CDN; without one the pages
 typeset with the MathJax bundled in Voilà's own scripts, as on the course's server), and this
@@ -63,6 +66,9 @@ def server_config() -> Config:
     )
     c.VoilaExecutor = Config(settings["VoilaExecutor"])
     c.MappingKernelManager = Config(settings["MappingKernelManager"])
+    # The Jupyter server's own kernel manager, but a kernel's own output goes to the kernel log (named by
+    # the extension, below) as on the course's server (a string: imported when the server makes it).
+    c.ServerApp.kernel_manager_class = "tartli.server.kernels.LoggedKernelManager"
     # Merged into what other configuration sets (traitlets' lazy update), not replacing it.
     c.ServerApp.tornado_settings.update({"mathjax_url": None, "mathjax_config": None})
     c.ServerApp.jpserver_extensions.update({EXTENSION: True})

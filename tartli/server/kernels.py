@@ -191,7 +191,34 @@ def now() -> datetime.datetime:
     return clock()
 
 
-class CourseKernelRules:
+class KernelOutputToLog:
+    """A kernel manager whose kernels' own output goes to the kernels' log file (:data:`KERNEL_LOG_ENV`): the
+    course's (:class:`CourseKernelRules`) and Binder's (:class:`LoggedKernelManager`, :mod:`tartli.server.binder`)."""
+
+    def pre_start_kernel(self, kernel_name: str | None, kwargs: dict[str, Any]) -> Any:
+        """jupyter_client's step before every kernel's launch (a page's and a pool's): the kernel process's own
+        output (what it writes before ipykernel takes its output over: warnings at import, a crash at start)
+        goes to the kernels' log file, which the server follows into its log line by line, bounded, and not
+        to the server's terminal whole. (The file object stays with the kernel's manager, in its launch
+        arguments, for a restart.)"""
+        path = os.environ.get(KERNEL_LOG_ENV)
+        if path and "stderr" not in kwargs:
+            try:
+                output = open(path, "ab")  # noqa: SIM115 (kept open by the kernel's manager, see above)
+            except OSError:
+                pass  # (no log file: the kernel writes where the server does)
+            else:
+                kwargs["stdout"] = kwargs["stderr"] = output
+        return super().pre_start_kernel(kernel_name, kwargs)  # type: ignore[misc]
+
+
+class LoggedKernelManager(KernelOutputToLog, _jupyter_kernels.AsyncMappingKernelManager):
+    """The Jupyter server's own kernel manager (``AsyncMappingKernelManager``, its default) with the kernels' own
+    output in the kernels' log file: the Binder server's (:func:`tartli.server.binder.server_config`), whose
+    kernels are not the course's."""
+
+
+class CourseKernelRules(KernelOutputToLog):
     """The course's rules, on top of Voilà's kernel manager (see the module's docstring).
 
     Meant to be combined with a jupyter_server ``MappingKernelManager`` subclass by
@@ -492,22 +519,6 @@ class CourseKernelRules:
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
         self._handed_out(result[2])
         return result
-
-    def pre_start_kernel(self, kernel_name: str | None, kwargs: dict[str, Any]) -> Any:
-        """jupyter_client's step before every kernel's launch (a page's and a pool's): the kernel process's own
-        output (what it writes before ipykernel takes its output over: warnings at import, a crash at start)
-        goes to the kernels' log file, which the server follows into its log line by line, bounded, and not
-        to the server's terminal whole. (The file object stays with the kernel's manager, in its launch
-        arguments, for a restart.)"""
-        path = os.environ.get(KERNEL_LOG_ENV)
-        if path and "stderr" not in kwargs:
-            try:
-                output = open(path, "ab")  # noqa: SIM115 (kept open by the kernel's manager, see above)
-            except OSError:
-                pass  # (no log file: the kernel writes where the server does)
-            else:
-                kwargs["stdout"] = kwargs["stderr"] = output
-        return super().pre_start_kernel(kernel_name, kwargs)  # type: ignore[misc]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         extra = KERNEL_ENV.get()

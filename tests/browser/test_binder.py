@@ -161,8 +161,9 @@ def binder_repo(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixtur
     return repo
 
 
-def start_binder_server(repo: Path, log_path: Path) -> BinderServer:
-    """``binder/start jupyter server`` as Binder runs it, under /user/x/ on a free port; waits until it answers."""
+def start_binder_server(repo: Path, log_path: Path, extra_env: dict[str, str] | None = None) -> BinderServer:
+    """``binder/start jupyter server`` as Binder runs it, under /user/x/ on a free port; waits until it answers.
+    ``extra_env``: set in the server's environment (and so its kernels')."""
     venv_bin = repo.parent / "venv" / "bin"
     home = repo.parent / "home"  # the container's own home: no ~/.jupyter of this machine
     home.mkdir(exist_ok=True)
@@ -172,6 +173,7 @@ def start_binder_server(repo: Path, log_path: Path) -> BinderServer:
         if not k.startswith(("JUPYTER", "TARTLI_", "VIRTUAL_ENV", "PYTHONPATH", "IPYTHONDIR"))
     }
     env.update(PATH=f"{venv_bin}{os.pathsep}{env.get('PATH', '')}", HOME=str(home))
+    env.update(extra_env or {})
     port = free_port()
     command = [
         "binder/start",
@@ -275,6 +277,43 @@ def test_long_addresses_add_short_lines_to_the_binder_servers_log(binder_server:
         assert status == 404
     time.sleep(1.0)  # (the server writes its log lines as it answers; a moment for the last ones)
     watch.assert_quiet()
+
+
+def test_what_a_binder_kernel_writes_before_ipykernel_takes_its_output_reaches_the_log_bounded(
+    binder_repo: Path, tmp_path: Path
+) -> None:
+    """Issue 42: on Binder too, a kernel process's own output (here a ``sitecustomize`` that writes a 60 KB line
+    and a traceback in each kernel at start, as a broken package's import would) goes through the kernels' log
+    file into the server's log, one short line, not to the server's terminal whole (before, on Binder: the
+    60 KB line and the traceback, whose kernels are the Jupyter server's own, not the course's)."""
+    from tartli.server.logs import LINE_LIMIT
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import sys\n"
+        "if 'ipykernel_launcher' in ' '.join(sys.orig_argv):\n"
+        "    sys.stderr.write('early-kernel-noise ' + 'x' * 60000 + '\\n')\n"
+        "    sys.stderr.write('Traceback (most recent call last):\\n  File \"/somewhere/broken.py\", line 1\\n'\n"
+        "                     'ValueError: broken at import\\n')\n"
+        "    sys.stderr.flush()\n"
+    )
+    log_path = tmp_path / "jupyter-server.log"
+    server = start_binder_server(binder_repo, log_path, {"PYTHONPATH": str(site)})
+    try:
+        status, _headers, body = get(server, badge_urlpath())  # the page's kernel starts as it renders
+        assert status == 200, body[-2000:]
+        deadline = time.monotonic() + 60
+        while "early-kernel-noise" not in (text := log_path.read_text(errors="replace")):
+            assert time.monotonic() < deadline, log_tail(log_path)
+            time.sleep(0.5)
+        time.sleep(2)  # (the follower copies the file every second)
+        text = log_path.read_text(errors="replace")
+    finally:
+        stop_server(server, timeout=20)
+    noisy = [line for line in text.splitlines() if "early-kernel-noise" in line or "broken" in line]
+    assert noisy and all(len(line) <= LINE_LIMIT + 200 for line in noisy), [line[:300] for line in noisy]
+    assert "Traceback" not in text and "/somewhere/broken.py" not in text, [line[:300] for line in noisy]
 
 
 def test_the_badge_opens_the_index_a_lesson_opens_from_its_link_and_leaving_shuts_its_kernel(
