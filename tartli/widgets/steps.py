@@ -760,11 +760,8 @@ class Lesson:
             where = _("Step {number} of {count} · recap") if made.recap else _("Step {number} of {count}")
             self._note_done()
             self._draw_dots()
-            self.body.children = (made.box,)
-            self.where.value = (  # after the step itself: "Step 4 of 12" on screen means step 4 is there
-                "<div class='tartli-where' aria-live='polite'>"
-                f"{html.escape(where.format(number=self.current + 1, count=count))}</div>"
-            )
+            # The buttons first: a step's widgets may be made now (Step.box) and reach the browser a moment later,
+            # and in that moment Continue must not be open on a step whose task is not done.
             self.back_button.disabled = self.current == 0
             last = self.current == count - 1
             self.next_button.disabled = last or not self.may_continue()
@@ -778,6 +775,11 @@ class Lesson:
                 self.hint.value = f"<span style='color:#555;margin-left:.6em'>{html.escape(hint)}</span>"
             else:
                 self.hint.value = onward
+            self.body.children = (made.box,)
+            self.where.value = (  # after the step itself: "Step 4 of 12" on screen means step 4 is there
+                "<div class='tartli-where' aria-live='polite'>"
+                f"{html.escape(where.format(number=self.current + 1, count=count))}</div>"
+            )
             self.address.step = self.current + 1
         except Exception:  # a lesson page never shows a traceback
             log.exception("the step runner could not draw")
