@@ -49,20 +49,28 @@ def bounded(values: object, what: str, limit: int = MAX_ITEMS) -> list[object]:
     ...
     tartli.errors.ArgumentError: the cards: at most 1,000 items, this one has more
     """
+    if type(values) is list or type(values) is tuple:  # the common case, without the ABC checks below
+        if len(values) > limit:
+            raise _too_many(what, limit)
+        return list(values)
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise ArgumentError(f"{what} must be a list, not {shown(values)}")
-    too_many = ArgumentError(f"{what}: at most {limit:,} items, this one has more")
     if isinstance(values, Sized):
         try:
             size = len(values)
         except (OverflowError, TypeError, ValueError):  # range(10**20): more than a C integer counts
-            raise too_many from None
+            raise _too_many(what, limit) from None
         if size > limit:
-            raise too_many
+            raise _too_many(what, limit)
     items = list(itertools.islice(values, limit + 1))
     if len(items) > limit:
-        raise too_many
+        raise _too_many(what, limit)
     return items
+
+
+def _too_many(what: str, limit: int) -> ArgumentError:
+    """The error of :func:`bounded` (made only when raised: the bots' inner loops call it)."""
+    return ArgumentError(f"{what}: at most {limit:,} items, this one has more")
 
 
 def checked_items(values: object, kind: type[T], what: str, example: str = "", limit: int = MAX_ITEMS) -> list[T]:

@@ -51,13 +51,13 @@ from tartli.melds import (
     SEQUENCE_LENGTHS,
     Meld,
     MeldKind,
+    _contest,
     _may_answer,
     _may_hold_meld,
     _same_suit,
     _sequences_in,
     _sets_in,
     bela_mask,
-    contest,
     may_answer,
     same_suit_ok,
 )
@@ -1357,7 +1357,7 @@ class HandState:
                     self._score_bela(p)
             lead_decl = tuple(m for m in lead_decl if m is not BELA)
             second_decl = tuple(m for m in second_decl if m is not BELA)
-        outcome = contest(lead_decl, second_decl, self.trump, self.rules)
+        outcome = _contest(lead_decl, second_decl, self.trump, self.rules)  # unchecked: the engine's own melds
         winner = {"leader": leader, "second": second, "none": None}[outcome.winner]
         if outcome.needs_detail:  # K4 step 5: only when the announcements did not decide
             best = outcome.leader_best
@@ -1376,6 +1376,15 @@ class HandState:
                 self._log("score", winner, m.title("en"), tuple(m.cards()), m.value)
         if self.rules.bela_at_declaration and max(before) < WINNING_SCORE <= min(self.totals):
             self._both_at_once = True
+
+    def _play_known(self, p: int, idx: int) -> None:
+        """``p`` plays card ``idx``, a play the caller knows to be legal: :meth:`push` without its
+        check (the bots' playouts from trick 9, whose policy follows T4 itself). Not for a move a
+        person or another program chose."""
+        legal, decls = self._legal, self._decls
+        legal[0] = legal[1] = decls[0] = decls[1] = None
+        self.moves.append(PLAYS[p][idx])
+        self._play(p, idx)
 
     def _play(self, p: int, idx: int) -> None:
         self._hands[p] &= ~(1 << idx)

@@ -349,6 +349,11 @@ def contest_key(meld: Meld, trump: Suit, rules: RuleSet) -> tuple[int, int, int,
         raise ArgumentError("M3: béla takes no part in the contest (only sets and sequences have a contest key)")
     _suit_arg(trump, "the trump suit")
     ruleset_arg(rules)
+    return _contest_key(meld, trump, rules)
+
+
+def _contest_key(meld: Meld, trump: Suit, rules: RuleSet) -> tuple[int, int, int, int]:
+    """:func:`contest_key` of a set or sequence, arguments known to be right (the engine's contests)."""
     assert meld.rank is not None
     if meld.kind is MeldKind.SET:
         order = rules.set_order()
@@ -360,11 +365,16 @@ def best_item(melds: Iterable[Meld], trump: Suit, rules: RuleSet) -> Meld | None
     """The declared item that counts in the contest (béla never does, M3)."""
     _suit_arg(trump, "the trump suit")
     ruleset_arg(rules)
+    return _best_item(_melds_arg(melds), trump, rules)
+
+
+def _best_item(melds: tuple[Meld, ...], trump: Suit, rules: RuleSet) -> Meld | None:
+    """:func:`best_item`, arguments known to be right."""
     best: Meld | None = None
-    for m in _melds_arg(melds):
+    for m in melds:
         if m.kind is MeldKind.BELA:
             continue
-        if best is None or contest_key(m, trump, rules) > contest_key(best, trump, rules):
+        if best is None or _contest_key(m, trump, rules) > _contest_key(best, trump, rules):
             best = m
     return best
 
@@ -437,13 +447,21 @@ def contest(leader: Iterable[Meld], second: Iterable[Meld], trump: Suit, rules: 
     >>> c.winner, c.reason
     ('second', 'any set beats any sequence: Under-vannak beats Acorn-Over-Kvart')
     """
-    lb, sb = best_item(_melds_arg(leader, "the leader's melds"), trump, rules), best_item(second, trump, rules)
+    lead = _melds_arg(leader, "the leader's melds")
+    _suit_arg(trump, "the trump suit")
+    ruleset_arg(rules)
+    return _contest(lead, _melds_arg(second), trump, rules)
+
+
+def _contest(leader: tuple[Meld, ...], second: tuple[Meld, ...], trump: Suit, rules: RuleSet) -> Contest:
+    """:func:`contest`, arguments known to be right (the engine decides a contest at every declaration)."""
+    lb, sb = _best_item(leader, trump, rules), _best_item(second, trump, rules)
     if lb is None or sb is None:
         if lb is None and sb is None:
             return Contest("none", None, None, "K2", "nobody declared a set or a sequence", False)
         who = "leader" if lb is not None else "second"
         return Contest(who, lb, sb, "K1", f"only the {who} declared", False)
-    lk, sk = contest_key(lb, trump, rules), contest_key(sb, trump, rules)
+    lk, sk = _contest_key(lb, trump, rules), _contest_key(sb, trump, rules)
     winner = "second" if sk > lk else "leader"
     both_sets = lb.kind is MeldKind.SET and sb.kind is MeldKind.SET
     same_length = lb.kind is MeldKind.SEQUENCE and sb.kind is MeldKind.SEQUENCE and lb.length == sb.length

@@ -332,27 +332,36 @@ def phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:
     return _phase2_card(t, hand, theirs, lead)
 
 
+def _beaten_by(t: int, c: int) -> int:
+    """The mask of the cards that beat card ``c`` led with trump suit ``t`` (T1): a stronger card of
+    its suit, or any trump when ``c`` is not one."""
+    strength = STRENGTH_BY_TRUMP[t]
+    return sum(
+        1 << d for d in range(32) if (d >> 3 == c >> 3 and strength[d] > strength[c]) or (d >> 3 == t and c >> 3 != t)
+    )
+
+
+# _BEATEN_BY[t][c]: :func:`_beaten_by`, a table (the playouts ask it tens of thousands of times a review).
+_BEATEN_BY = tuple(tuple(_beaten_by(t, c) for c in range(32)) for t in range(4))
+
+
 def _phase2_card(t: int, hand: int, theirs: int, lead: int) -> tuple[int, str]:
     """:func:`phase2_card` on masks known to be right (the playouts' and the solver's inner loops)."""
-    pts, strength = POINTS_BY_TRUMP[t], STRENGTH_BY_TRUMP[t]
+    pts = POINTS_BY_TRUMP[t]
+    beaten_by = _BEATEN_BY[t]
     if lead < 0:
         cards = indices_of(hand)
-        sure = []
-        for c in cards:
-            answers = theirs & SUIT_MASKS[c >> 3] or theirs & SUIT_MASKS[t] or theirs
-            if not any(
-                (d >> 3 == c >> 3 and strength[d] > strength[c]) or (d >> 3 == t and c >> 3 != t)
-                for d in indices_of(answers)
-            ):
-                sure.append(c)
+        trumps = theirs & SUIT_MASKS[t]
+        # A sure lead: no answer the opponent may give (T4: follow, else trump, else any) beats it.
+        sure = [c for c in cards if not (theirs & SUIT_MASKS[c >> 3] or trumps or theirs) & beaten_by[c]]
         if sure:
             return max(sure, key=lambda i: (pts[i], -i)), "sure"
+        strength = STRENGTH_BY_TRUMP[t]
         return min(cards, key=lambda i: (pts[i], i >> 3 == t, strength[i], i)), "low"
+    strength = STRENGTH_BY_TRUMP[t]
     legal = hand & SUIT_MASKS[lead >> 3] or hand & SUIT_MASKS[t] or hand
     cards = indices_of(legal)
-    winners = [
-        i for i in cards if (i >> 3 == lead >> 3 and strength[i] > strength[lead]) or (i >> 3 == t and lead >> 3 != t)
-    ]
+    winners = indices_of(legal & beaten_by[lead])
     if winners and (pts[lead] > 0 or len(cards) == 1):
         return min(winners, key=lambda i: (strength[i] + 10 * (i >> 3 == t), i)), "win"
     if winners and any(pts[i] >= 10 for i in winners):
