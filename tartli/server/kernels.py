@@ -59,6 +59,8 @@ from typing import Any
 from jupyter_server.services.kernels import kernelmanager as _jupyter_kernels
 from traitlets import TraitError
 
+from tartli.server import forking
+
 ANONYMOUS = ""
 """The visitor of every request that brings no visitor cookie (a client that keeps none)."""
 STAGGER = 2.0
@@ -507,7 +509,14 @@ class CourseKernelRules:
                 pass  # (no log file: the kernel writes where the server does)
             else:
                 kwargs["stdout"] = kwargs["stderr"] = output
-        return super().pre_start_kernel(kernel_name, kwargs)  # type: ignore[misc]
+        started = super().pre_start_kernel(kernel_name, kwargs)  # type: ignore[misc]
+        manager, _name, kernel_id = started
+        if forking.template() is not None and getattr(manager, "provisioner", None) is None:
+            # The kernel is forked from the server's kernel template (tartli.server.forking says why it is set here).
+            manager.provisioner = forking.ForkProvisioner(
+                kernel_id=kernel_id, kernel_spec=manager.kernel_spec, parent=manager
+            )
+        return started
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         extra = KERNEL_ENV.get()
