@@ -115,8 +115,12 @@ def _become_kernel(sock: socket.socket, request: dict[str, Any], fds: list[int])
         os.environ["JPY_PARENT_PID"] = str(os.getppid())  # ipykernel exits when the template does
         os.chdir(request["cwd"])
         sys.path[0] = os.getcwd()  # (as ``python -m`` sets it)
-        # ipykernel reads its parent's pid (JPY_PARENT_PID) as it is imported: given on its command line instead
+        # What a module did as it was imported, and must do for this kernel: ipykernel reads its parent's pid
+        # (JPY_PARENT_PID), given on its command line instead; ipywidgets registers its comm targets with the
+        # running shell (there was none in the template), done as an IPython extension once the shell runs.
         sys.argv = [sys.argv[0], *request["argv"][3:], f"--IPKernelApp.parent_handle={os.getppid()}"]
+        if "ipywidgets" in sys.modules:
+            sys.argv.append("--IPKernelApp.extensions=ipywidgets")
         language = sys.modules.get("tartli.i18n")
         if language is not None:
             language.from_page_address()  # (read at import: the template's environment has no page)
