@@ -27,6 +27,7 @@ answered ``{"code": int}`` once the kernel has ended, ``{"code": null}`` while i
 from __future__ import annotations
 
 import ctypes
+import gc
 import json
 import os
 import signal
@@ -195,6 +196,9 @@ def main(fd: int, parent: int) -> None:
     except BaseException as problem:  # (told to the server, which starts its kernels the usual way)
         _send(sock, {"failed": repr(problem)})
         return
+    # What is imported stays: out of the collector's sight, so that a kernel's collections neither scan nor write
+    # (and so copy) the template's objects.
+    gc.freeze()
     _send(sock, {"ready": os.getpid(), "threads": threading.active_count()})
     serve(sock)
 
