@@ -268,11 +268,12 @@ def language_from_query(query: str) -> Language | None:
     return lang if lang in LANGUAGES else None
 
 
-def _from_page_address() -> None:
-    """Voilà gives a page's kernel its address's query as ``QUERY_STRING``: ``?lang=hu`` sets Hungarian."""
+def from_page_address() -> None:
+    """Voilà gives a page's kernel its address's query as ``QUERY_STRING``: ``?lang=hu`` sets Hungarian (read
+    when this module is imported, and again by a kernel forked from the kernel template: tartli.server.zygote)."""
     lang = language_from_query(os.environ.get("QUERY_STRING", ""))
     if lang is not None:
         set_language(lang)
 
 
-_from_page_address()
+from_page_address()

@@ -70,13 +70,14 @@ import voila.app as voila_app
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.log import gen_log
-from traitlets import Float, Int, List, TraitError, Unicode, validate
+from traitlets import Bool, Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from tartli.course import DUELS_ENV, PAGES, page_named
+from tartli.server import forking
 from tartli.server.class_pages import API_COOKIE, class_page_handlers
 from tartli.server.classes import NO_CLASS_SIZE, Refused, class_handlers
 from tartli.server.classroom import TEACHER_FILE, ClassFolder, Limiter, default_data_dir, normal_code, open_class
@@ -759,6 +760,12 @@ class TartliVoila(Voila):  # type: ignore[misc]
         help="Seconds after its page was sent a page that never connected gives its place up to a visitor when "
         "every place is taken.",
     ).tag(config=True)
+    fork_kernels = Bool(
+        True,
+        help="Start each kernel by forking it from a kernel template: one process that has imported what every "
+        "kernel imports (ipykernel, ipywidgets, the course's common modules), so that a cold page's kernel starts in "
+        "milliseconds and shares that memory (Linux; elsewhere, or if the template fails, kernels start as usual).",
+    ).tag(config=True)
     kernel_log = Unicode(
         "", help="The file the kernels write their log to (default: tartli-kernels-<port>.log in the temp folder)."
     ).tag(config=True)
@@ -959,6 +966,9 @@ class TartliVoila(Voila):  # type: ignore[misc]
         log_path = self.kernel_log or str(Path(tempfile.gettempdir()) / f"tartli-kernels-{self.port}.log")
         self.kernel_log = log_path
         os.environ[KERNEL_LOG_ENV] = log_path  # the kernels inherit the server's environment
+        if self.fork_kernels:
+            # (here, on the main thread: Linux's parent-death signal follows the thread that started the template)
+            forking.start_template(log_path)
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings, its kernel manager built with the course's rules on top of Voilà's pool.

@@ -59,6 +59,8 @@ from typing import Any
 from jupyter_server.services.kernels import kernelmanager as _jupyter_kernels
 from traitlets import TraitError
 
+from tartli.server import forking
+
 ANONYMOUS = ""
 """The visitor of every request that brings no visitor cookie (a client that keeps none)."""
 STAGGER = 2.0
@@ -519,6 +521,17 @@ class CourseKernelRules(KernelOutputToLog):
         result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
         self._handed_out(result[2])
         return result
+
+    def pre_start_kernel(self, kernel_name: str | None, kwargs: dict[str, Any]) -> Any:
+        """The kernels' own output to the log (:class:`KernelOutputToLog`), and the kernel forked from the server's
+        kernel template when there is one (:mod:`tartli.server.forking` says why it is set here)."""
+        started = super().pre_start_kernel(kernel_name, kwargs)
+        manager, _name, kernel_id = started
+        if forking.template() is not None and getattr(manager, "provisioner", None) is None:
+            manager.provisioner = forking.ForkProvisioner(
+                kernel_id=kernel_id, kernel_spec=manager.kernel_spec, parent=manager
+            )
+        return started
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         extra = KERNEL_ENV.get()

@@ -1,9 +1,10 @@
 """A class at once, measured as a class (issue 39).
 
-``python tests/browser/bench_class_at_once.py [--quick] [--prepared] [--pupils=N ...] [--no-chromium]
-[--json-protocol] [--py-spy=FILE.svg]``
+``python tests/browser/bench_class_at_once.py [--quick] [--prepared] [--pages] [--pupils=N ...] [--no-chromium]
+[--json-protocol] [--py-spy=FILE.svg] [--TartliVoila.fork_kernels=False]``
 
-``--quick`` skips the course's pages opened one at a time, ``--prepared`` the cold classes (and those pages);
+``--quick`` skips the course's pages opened one at a time, ``--prepared`` the cold classes (and those pages),
+``--pages`` runs only those pages;
 ``--py-spy=FILE.svg`` records the server process with py-spy (``pip install py-spy``, not a dependency) while
 the prepared class opens its pages (a flame graph per N: FILE-N.svg; FILE.txt: py-spy's collapsed stacks).
 ``--no-chromium`` leaves the real Chromium out (it runs on the server's cores); ``--json-protocol`` makes the
@@ -28,8 +29,10 @@ lesson 03 at the same moment:
 the time to ready (p50, p95, max), the CPU-seconds per page (the new kernels' CPU time and the
 server's, from /proc, over the run, divided by N; for prepared pages the kernels' CPU was spent before
 the pupils came: it is shown apart), and the memory (PSS) of the kernels and the server. Then (not with
-``--quick``) every page of the course opened cold, one at a time, with its own CPU figure. It asserts
-nothing.
+``--quick``; only this with ``--pages``) every page of the course opened cold, one at a time, with its own CPU
+figure, and the kernel template's memory and CPU (spent once, at the server's start). The server forks its
+kernels from its kernel template (tartli.server.zygote) unless ``--TartliVoila.fork_kernels=False`` is given (the
+kernels of a template count as the server's kernels). It asserts nothing.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.bench_class import percentile  # noqa: E402  (run as a script: the checkout's tests first)
-from tests.browser.conftest import kernel_processes  # noqa: E402
+from tests.browser.conftest import kernel_processes, template_processes  # noqa: E402
 
 LESSON = "03_deal.ipynb"
 NOT_PREPARED = (  # every page but the index and the table: no pool (Voilà's denylist)
@@ -350,18 +353,26 @@ def main() -> int:
     speaking = "the v1 websocket protocol" if protocol else "the legacy JSON websocket protocol"
     print(f"A class at once ({os.cpu_count()} CPUs; pupils as protocol-level clients speaking {speaking}; {LESSON})")
     print("-" * 110)
+    pages_only = "--pages" in sys.argv  # (only every page opened cold, one at a time)
+    fork = [a for a in sys.argv[1:] if a.startswith("--TartliVoila.fork_kernels=")]  # (True by default)
     with tempfile.TemporaryDirectory(prefix="tartli-bench-class-at-once-") as tmp:
-        for pupils in sizes:
+        for pupils in [] if pages_only else sizes:
             cap = f"--TartliVoila.max_kernels={3 * pupils + 20}"
             if cold:
-                server = start_server(Path(tmp) / f"cold-{pupils}.log", extra=(*NOT_PREPARED, cap))
+                server = start_server(Path(tmp) / f"cold-{pupils}.log", extra=(*NOT_PREPARED, cap, *fork))
                 try:
                     time.sleep(10)  # (the index's and the table's pools are filled; the lesson has none)
                     figures = run_class(server, LESSON, pupils, look if pupils == sizes[0] else None, protocol=protocol)
                     report("cold", figures)
                 finally:
                     stop_server(server)
-            extra = (*BUT_THE_LESSON, cap, f"--TartliVoila.class_size={pupils}", f"--TartliVoila.prepare={LESSON}")
+            extra = (
+                *BUT_THE_LESSON,
+                cap,
+                f"--TartliVoila.class_size={pupils}",
+                f"--TartliVoila.prepare={LESSON}",
+                *fork,
+            )
             server = start_server(Path(tmp) / f"prepared-{pupils}.log", extra=extra)
             try:
                 log = wait_for_line(server, f"ready for a class of {pupils}")
@@ -377,7 +388,7 @@ def main() -> int:
         if not quick:
             print("-" * 110)
             print("Every page opened cold, one at a time (no pools; the kernel's and the server's CPU for that page):")
-            server = start_server(Path(tmp) / "pages.log", extra=("--VoilaConfiguration.default_pool_size=0",))
+            server = start_server(Path(tmp) / "pages.log", extra=("--VoilaConfiguration.default_pool_size=0", *fork))
             try:
                 from tartli.course import PAGES
 
@@ -386,7 +397,11 @@ def main() -> int:
                     cpu = figures["new_cpu"] + figures["server_cpu"]
                     ready = figures["ready"][0] if figures["ready"] else float("nan")
                     print(f"  {page.file:28} {cpu:5.2f} CPU-s  (kernel {figures['new_cpu']:.2f}, server "
-                          f"{figures['server_cpu']:.2f}); ready after {ready:.1f} s")  # fmt: skip
+                          f"{figures['server_cpu']:.2f}); ready after {ready:.1f} s, kernels' PSS "
+                          f"{figures['kernels_pss'] / max(1, figures['kernels']):.0f} MiB each")  # fmt: skip
+                for template in template_processes(server.process.pid).values():
+                    once, pss = cpu_seconds(template), pss_mib(template)
+                    print(f"  the kernel template: {once:.2f} CPU-s once, PSS {pss:.0f} MiB")
             finally:
                 stop_server(server)
     print("-" * 110)

@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_server, stop_server  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, kernel_processes, start_server, stop_server  # noqa: E402
 
 PAGES = ("00_index.ipynb", "06_meld_contest.ipynb", "table.ipynb")
 PROFILES = {"desktop": ((1280, 900), 1), "phone": ((390, 844), 4)}
@@ -46,11 +46,10 @@ def idle_kernels(server_pid: int) -> str:
 
     server = psutil.Process(server_pid)
     rss = pss = count = 0
-    for child in server.children(recursive=True):
+    for child in kernel_processes(server_pid).values():  # (also those forked from the kernel template)
         try:
-            if any("ipykernel" in part for part in child.cmdline()):
-                info = child.memory_full_info()
-                count, rss, pss = count + 1, rss + info.rss, pss + info.pss
+            info = child.memory_full_info()
+            count, rss, pss = count + 1, rss + info.rss, pss + info.pss
         except psutil.Error:
             pass
     return (

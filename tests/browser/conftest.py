@@ -157,14 +157,30 @@ def wait_until_it_answers(process: subprocess.Popen[bytes], url: str, timeout: f
 
 
 def kernel_processes(server_pid: int) -> dict[int, Any]:
-    """The server's kernel processes (every kernel is a child process running ipykernel), by pid: psutil's
-    processes (psutil is a test dependency: imported here, so that the module imports without it)."""
+    """The server's kernel processes (a child process running ipykernel, or a child of the server's kernel
+    template: tartli.server.zygote), by pid: psutil's processes (psutil is a test dependency: imported here, so that
+    the module imports without it)."""
     import psutil
 
     found = {}
+    templates = set(template_processes(server_pid))
     for child in psutil.Process(server_pid).children(recursive=True):
         try:
-            if any("ipykernel" in part for part in child.cmdline()):
+            if any("ipykernel" in part for part in child.cmdline()) or child.ppid() in templates:
+                found[child.pid] = child
+        except psutil.Error:
+            pass
+    return found
+
+
+def template_processes(server_pid: int) -> dict[int, Any]:
+    """The server's kernel template (tartli.server.zygote: a child of the server), by pid (none if it forks none)."""
+    import psutil
+
+    found = {}
+    for child in psutil.Process(server_pid).children():
+        try:
+            if any("zygote.py" in part for part in child.cmdline()):
                 found[child.pid] = child
         except psutil.Error:
             pass

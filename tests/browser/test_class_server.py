@@ -597,24 +597,29 @@ def test_the_pupils_of_a_class_come_first_on_a_full_server(server_with: Any) -> 
     assert pupil.get(f"/voila/render/{LESSONS[2]}")[0] == 503, "out of the class, he waits as the others do"
 
 
+@pytest.mark.parametrize(
+    ("fork", "started_as"), [("False", "ipykernel_launcher"), ("True", "zygote.py")], ids=["usual", "template"]
+)
 def test_what_a_kernel_writes_before_ipykernel_takes_its_output_reaches_the_log_bounded(
-    server_with: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    server_with: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: str, started_as: str
 ) -> None:
     """Issue 42: a kernel process's own output (here a ``sitecustomize`` that writes a 60 KB line and a traceback
     in each kernel at start, as a broken package's import would) goes through the kernels' log file into the
-    server's log, one short line, not to the server's terminal whole (before: 60 KB lines and the traceback)."""
+    server's log, one short line, not to the server's terminal whole (before: 60 KB lines and the traceback).
+    Kernels forked from the kernel template (issue 39) run Python's start-up once, in the template: its output
+    takes the same way."""
     site = tmp_path / "site"
     site.mkdir()
     (site / "sitecustomize.py").write_text(
         "import sys\n"
-        "if 'ipykernel_launcher' in ' '.join(sys.orig_argv):\n"
+        f"if {started_as!r} in ' '.join(sys.orig_argv):\n"
         "    sys.stderr.write('early-kernel-noise ' + 'x' * 60000 + '\\n')\n"
         '    sys.stderr.write(\'Traceback (most recent call last):\\n  File "/somewhere/broken.py", line 1\\n'
         "ValueError: broken at import\\n')\n"
         "    sys.stderr.flush()\n"
     )
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    server = server_with()
+    server = server_with(f"--TartliVoila.fork_kernels={fork}")
     wait_for_pools(server, refilled=False)
     deadline = time.monotonic() + 60
     while "early-kernel-noise" not in (text := server.log_path.read_text(errors="replace")):
