@@ -97,7 +97,12 @@ def test_versions_outside_the_range_are_named(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(
         metadata,
         "version",
-        lambda package: {"voila": "0.6.0", "jupyter_server": "2.21.1", "nbconvert": "7.17.2"}[package],
+        lambda package: {
+            "voila": "0.6.0",
+            "jupyter_server": "2.21.1",
+            "nbconvert": "7.17.2",
+            "jupyter_client": "8.10.0",
+        }[package],
     )
     (problem,) = unsupported_versions()
     assert problem.startswith("voila 0.6.0 is installed") and "voila>=0.5.13,<0.6" in problem

@@ -136,7 +136,12 @@ game (:data:`tartli.widgets.board.MAX_SAVED_GAME_BYTES`, 256 KiB; a real one is 
 MAX_MESSAGE_BUFFERS = 64
 """A kernel message over the websocket has a channel, four JSON parts and its binary buffers (the
 course's pages send at most one: a saved game). A frame that claims more is refused unread."""
-SUPPORTED = {"voila": ((0, 5, 13), (0, 6)), "jupyter_server": ((2, 21), (3,)), "nbconvert": ((7, 16), (8,))}
+SUPPORTED = {
+    "voila": ((0, 5, 13), (0, 6)),
+    "jupyter_server": ((2, 21), (3,)),
+    "nbconvert": ((7, 16), (8,)),
+    "jupyter_client": ((8, 6), (9,)),
+}
 """The versions the subclasses here were written and tested for: lowest tested, first one not."""
 
 
