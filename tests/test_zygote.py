@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,25 @@ from jupyter_client.manager import AsyncKernelManager
 
 from tartli.server import forking, zygote
 from tests.test_page_imports import HEAVY, modules_of
+
+
+def run_apart(scenario: Any) -> None:
+    """Run a coroutine on an event loop of its own, in a thread of its own: in the whole suite an earlier test may
+    leave an event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario)
+        except BaseException as error:  # (raised again in the test's thread)
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="kernels are forked on Linux only")
 
@@ -86,7 +106,7 @@ def test_a_kernel_is_forked_from_the_template_and_speaks_its_pages_language(temp
             await manager.shutdown_kernel(now=True)
         assert ended(pid)
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_interrupt_restart_and_the_end_of_a_forked_kernel(template: forking.KernelTemplate) -> None:
@@ -116,7 +136,7 @@ def test_interrupt_restart_and_the_end_of_a_forked_kernel(template: forking.Kern
             client.stop_channels()
             await manager.shutdown_kernel(now=True)
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_without_a_template_the_kernel_starts_the_usual_way() -> None:
@@ -132,7 +152,7 @@ def test_without_a_template_the_kernel_starts_the_usual_way() -> None:
             client.stop_channels()
             await manager.shutdown_kernel(now=True)
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 PRELOADED = """
