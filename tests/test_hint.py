@@ -347,9 +347,10 @@ def test_melds_of_a_hint_are_named_by_kind() -> None:
 
 
 def test_a_declaration_is_counted_once_and_its_verb_agrees() -> None:
-    """One meld is named once with its value ("Acorn-Over-Vannak scores 200"), two or more together
-    ("... (20) and ... (100) score 120"); German "zählt deine Meldung" for one (a hand played by the Hint
-    read "zählen Ober-Vierling (200) jetzt 200")."""
+    """One meld is named once, without its value, which the sentence gives ("If your Acorn-Over-Vannak wins the
+    contest, it scores 200"), two or more together ("... (20) and ... (100) win the contest, they score 120");
+    German "Gewinnt der Ober-Vierling den Vergleich" for one (a hand played by the Hint once read "zählen
+    Ober-Vierling (200) jetzt 200")."""
     seen = set()
     for _state, _player, advice in HINTS:
         if advice is None or not isinstance(advice.move, Declare) or advice.kind is not HintKind.SEARCH:
@@ -357,38 +358,43 @@ def test_a_declaration_is_counted_once_and_its_verb_agrees() -> None:
         melds = advice.move.melds
         total = sum(m.value for m in melds)
         if len(melds) == 1:
-            assert f"{melds[0].title()} scores {total} now" in advice.reason, advice.reason
+            assert f"If your {melds[0].title()} wins the contest, it scores {total} now" in advice.reason, advice.reason
             assert f"({melds[0].value})" not in advice.reason.split(" now")[0], advice.reason
         else:
-            assert f" score {total} now" in advice.reason, advice.reason
+            assert f"win the contest, they score {total} now" in advice.reason, advice.reason
         seen.add(len(melds) == 1)
     assert True in seen, "a declaration of one meld was hinted"
-    assert ngettext_de(2).startswith("If they win the contest, Terz (20) und Unter-Vierling (100) score 120")
+    assert ngettext_de(2).startswith(
+        "If your Acorn-Over-Terc (20) and Under-vannak (100) win the contest, they score 120"
+    )
     i18n.set_language("de")
     try:
         single = ngettext_de(1)
-        assert "zählt deine Meldung Ober-Vierling jetzt 200" in single, single
-        assert "zählen Terz (20) und Unter-Vierling (100) jetzt zusammen 120" in ngettext_de(2)
+        assert "Gewinnt der Ober-Vierling den Vergleich, bekommst du dafür jetzt 200" in single, single
+        assert "Gewinnen die Eichel-Ober-Terz (20) und der Unter-Vierling (100) den Vergleich" in ngettext_de(2)
+        assert "zusammen 120" in ngettext_de(2)
     finally:
         i18n.set_language("en")
 
 
 def ngettext_de(count: int) -> str:
-    """The declaration sentence of the Hint as the page shows it in German, for one meld or two."""
+    """The declaration sentence of the Hint as the page shows it, for one meld (the Ober-Vierling) or two."""
+    from tartli.bots.heuristic import melds_words
+
     text = i18n.ngettext(
-        "If it wins the contest, {melds} scores {points} now.",
-        "If they win the contest, {melds} score {points} now.",
+        "If your {melds_the} wins the contest, it scores {points} now.",
+        "If your {melds_the} win the contest, they score {points} now.",
         count,
     )
     if count == 1:
-        return text.format(melds="Ober-Vierling", points=200)
-    return text.format(melds="Terz (20) und Unter-Vierling (100)", points=120)
+        return text.format(melds=Meld.parse("vannak:O").title(), points=200)
+    return text.format(melds=melds_words([Meld.parse("terc:OA"), Meld.parse("vannak:U")]), points=120)
 
 
 @pytest.mark.parametrize(
     ("lang", "card", "declared"),
     [
-        ("de", "mit dem Herz-Daus", "mit dem sofortigen Melden von Unter-Vierling (100)"),
+        ("de", "mit dem Herz-Daus", "mit dem sofortigen Melden des Unter-Vierlings (100)"),
         ("hu", "a piros ásszal", "az alsó vannak (100) azonnali bemondásával"),
     ],
 )

@@ -31,15 +31,17 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tartli._checks import checked, checked_items, checked_whole
 from tartli.bots.base import right_claim
 from tartli.cards import POINTS_BY_TRUMP, STRENGTH_BY_TRUMP, SUIT_MASKS, Card, Rank, Suit, indices_of, mask_of
 from tartli.errors import ArgumentError
 from tartli.game import PHASE1_TRICKS, WINNING_SCORE, PlayerView
 from tartli.i18n import _, joined
-from tartli.melds import MeldKind, sequences_in
+from tartli.melds import Meld, MeldKind, sequences_in
 from tartli.moves import Bela, Declare, Move, Pass, Play, Swap
-from tartli.names import Named
+from tartli.names import PRONOUNS, Named
 
 __all__ = ["HeuristicBot", "keep_value", "phase2_card"]
 
@@ -137,14 +139,24 @@ def _best_declaration(moves: tuple[Move, ...]) -> Declare | None:
     return max(decls, key=lambda d: (sum(m.value for m in d.melds), len(d.melds), str(d)))
 
 
-def _declaration_words(decl: Declare) -> str:
+def _declaration_words(decl: Declare) -> Named:
     """ "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language."""
-    return and_list([_with_value(m.title(), m.value) for m in decl.melds])
+    return melds_words(decl.melds)
+
+
+def melds_words(melds: Sequence[Meld]) -> Named:
+    """Melds named with their values, "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language:
+    each title keeps its own forms (Hungarian ``the`` "a makk felső kvart (50) és az alsó vannak (100)", each
+    with its article; German ``gen`` "der Eichel-Ober-Quart (50) und des Unter-Vierlings (100)")."""
+    return and_list([_with_value(m.title(), m.value) for m in melds])
 
 
 def _with_value(title: Named, value: int) -> Named:
-    """ "Acorn-Over-Kvart (50)", every form of the title with its value too."""
-    return Named(f"{title} ({value})", {form: f"{said} ({value})" for form, said in title.forms.items()})
+    """ "Acorn-Over-Kvart (50)", every form of the title with its value too (a pronoun stands alone: "sie")."""
+    return Named(
+        f"{title} ({value})",
+        {form: said if form in PRONOUNS else f"{said} ({value})" for form, said in title.forms.items()},
+    )
 
 
 def and_list(items: list[str]) -> Named:

@@ -38,22 +38,21 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tartli._checks import checked, checked_fields
 from tartli.bots.base import right_claim
 from tartli.bots.evaluate import COURSE, Budget, Evaluation, evaluate, phase_two_state, position_seed
 from tartli.bots.explain import cause
-from tartli.bots.heuristic import HeuristicBot, _beats, and_list
+from tartli.bots.heuristic import HeuristicBot, _beats, melds_words
 from tartli.bots.solver import against_rules_of_thumb
 from tartli.cards import TOTAL_CARD_POINTS, Card, Rank, mask_of
 from tartli.errors import Choice, TartliError
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView
-from tartli.i18n import _, language, ngettext
+from tartli.i18n import _, ngettext
 from tartli.melds import Meld, MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
 from tartli.moves import Bela, Declare, GoOut, Move, Pass, Play, Swap
-from tartli.names import Named, hu_article
+from tartli.names import Named
 
 __all__ = ["Hint", "HintBot", "HintKind", "NoHint", "hint", "move_phrase"]
 
@@ -166,19 +165,21 @@ def move_phrase(move: Move, view: PlayerView) -> Named:
     "declaring Acorn-Over-Kvart (50) now", "swapping the trump Seven", "passing".
 
     It is a :class:`~tartli.names.Named`: a sentence may ask for the move as its means (``{move_ins}``:
-    Hungarian "a zöld ásszal", German "mit dem Laub-Daus", "mit dem sofortigen Melden von ..."), as it asks a
-    card's forms."""
+    Hungarian "a zöld ásszal", German "mit dem Laub-Daus", "mit dem sofortigen Melden des Unter-Vierlings
+    (100)"), as it asks a card's forms."""
     if isinstance(move, Play):
         card = move.card.name()
         return Named(_("the {card_the}").format(card=card), card.forms)
     if isinstance(move, Declare):
-        words = _melds_words(move.melds)
-        plain = _("declaring {melds} now").format(melds=words)
-        # (Hungarian puts its article before the melds' names: "a király vannak (100) azonnali bemondásával")
-        melds = Named(words, {"the": f"{hu_article(words)} {words}"} if language() == "hu" else {})
+        # The melds keep their titles' forms, each with its own article: Hungarian "a király terc (20) és az
+        # alsó vannak (100) azonnali bemondásával", German "dem sofortigen Melden der Herz-König-Terz (20) und
+        # des Unter-Vierlings (100)" (the role gen is Hungarian's name with its article).
+        melds = melds_words(move.melds)
+        # Translators: a move named as a thing, the subject or object of a sentence ("the Ace of Leaves" is another).
+        plain = _("declaring {melds_gen} now").format(melds=melds)
         # Translators: a move as the means in a sentence: Hungarian instrumental (-val/-vel), German the dative
         # that follows "mit" (without "mit"). The same for the four messages after this one.
-        means = _("by declaring {melds_the} now").format(melds=melds)
+        means = _("by declaring {melds_gen} now").format(melds=melds)
     elif isinstance(move, Swap):
         plain, means = _("swapping the trump Seven"), _("by swapping the trump Seven")
     elif isinstance(move, Pass):
@@ -188,10 +189,6 @@ def move_phrase(move: Move, view: PlayerView) -> Named:
     else:
         plain, means = _("going out"), _("by going out")
     return Named(plain, {"ins": means, "dat": means})
-
-
-def _melds_words(melds: Sequence[Meld]) -> str:
-    return and_list([f"{m.title()} ({m.value})" for m in melds])
 
 
 def _swap_fact(view: PlayerView) -> str:
@@ -275,26 +272,28 @@ def _phase_one_facts(view: PlayerView, move: Move) -> list[str]:
         value = sum(m.value for m in move.melds)
         count = len(move.melds)
         # One meld is named without its value, which the sentence gives ("Acorn-Over-Vannak scores 200").
-        words = move.melds[0].title() if count == 1 else _melds_words(move.melds)
+        words = move.melds[0].title() if count == 1 else melds_words(move.melds)
         if view.trick_number < LAST_MELD_TRICK:
             text = ngettext(
-                "If it wins the contest, {melds} scores {points} now; a declaration that loses costs nothing "
-                "and may be made again while you hold its cards (K5).",
-                "If they win the contest, {melds} score {points} now; a declaration that loses costs nothing "
-                "and may be made again while you hold its cards (K5).",
+                "If your {melds_the} wins the contest, it scores {points} now; a declaration that loses "
+                "costs nothing and may be made again while you hold its cards (K5).",
+                "If your {melds_the} win the contest, they score {points} now; a declaration that loses "
+                "costs nothing and may be made again while you hold their cards (K5).",
                 count,
             )
         else:
             text = ngettext(
-                "If it wins the contest, {melds} scores {points} now.",
-                "If they win the contest, {melds} score {points} now.",
+                "If your {melds_the} wins the contest, it scores {points} now.",
+                "If your {melds_the} win the contest, they score {points} now.",
                 count,
             )
         facts.append(text.format(melds=words, points=value))
         best = _unbeatable(view, move)
         if best is not None:
             facts.append(
-                _("Nothing your opponent can hold beats your {meld}, so it wins the contest.").format(meld=best.title())
+                _("Nothing your opponent can hold beats your {meld_acc}, so {meld_it} wins the contest.").format(
+                    meld=best.title()
+                )
             )
     elif isinstance(move, Swap) and view.indicator is not None:
         facts.append(_swap_fact(view))
@@ -374,7 +373,8 @@ def _phase_one_reason(view: PlayerView, found: Evaluation) -> str:
         parts.append(
             _(
                 "Over {n} deals of the hidden cards that fit what you have seen, it won the hand in {won}% of them "
-                "(on average {diff:+d} against your opponent); {other}: {won2}% ({diff2:+d})."
+                "(on average {diff:+d} against your opponent); {other_ins} won it in {won2}% of them (on average "
+                "{diff2:+d})."
             ).format(
                 n=n,
                 won=won,
@@ -428,12 +428,12 @@ def _phase_two_reason(view: PlayerView, state: HandState, found: Evaluation, mov
         gain = round(chosen.value - plain.value) if plain is not None else 0
         parts.append(
             ngettext(
-                "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring {melds} "
-                "gains you {points} point.",
-                "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring {melds} "
-                "gains you {points} points.",
+                "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring "
+                "{melds_acc} gains you {points} point.",
+                "Trick 8 is the last one for melds (M4): against your opponent's best answer, declaring "
+                "{melds_acc} gains you {points} points.",
                 gain,
-            ).format(melds=_melds_words(move.melds), points=gain)
+            ).format(melds=melds_words(move.melds), points=gain)
         )
     elif isinstance(move, Play):
         card = move.card

@@ -106,8 +106,9 @@ from tartli.bots.hint import _broken_melds, _phase_one_facts, _sure, move_phrase
 from tartli.bots.search import playout_values
 from tartli.errors import ArgumentError, Choice, TartliError, shown
 from tartli.game import LAST_MELD_TRICK, PHASE1_TRICKS, HandState, PlayerView, Status
-from tartli.i18n import _, ngettext
+from tartli.i18n import _, joined, ngettext
 from tartli.moves import Declare, GoOut, Move, Pass, Play, coerce_move
+from tartli.names import Named
 from tartli.record import Record
 
 __all__ = [
@@ -767,8 +768,8 @@ def _exact_text(view: PlayerView, position: HandState, mine: MoveValue, top: Mov
         # Only card points changed hands: say it in card points (half the difference).
         parts.append(
             _(
-                "Better was {best}: with best play on both sides it leaves you {points} card points, {played} only "
-                "{fewer}."
+                "Better was {best_ins}: with best play on both sides it leaves you {points} card points, "
+                "{played_ins} only {fewer}."
             ).format(best=best, points=top.card_points, played=played, fewer=mine.card_points)
         )
         if position.lead is None and _sure(position, top.move.card):
@@ -795,8 +796,8 @@ def _exact_text(view: PlayerView, position: HandState, mine: MoveValue, top: Mov
         return " ".join(parts)
     parts.append(
         _(
-            "Better was {best}: with best play on both sides it ends the hand {points:+d} points against your "
-            "opponent, {played} {fewer:+d}."
+            "Better was {best_ins}: with best play on both sides it ends the hand {points:+d} points against "
+            "your opponent, {played_ins} {fewer:+d}."
         ).format(best=best, points=round(top.value), played=played, fewer=round(mine.value))
     )
     if position.trick_number == LAST_MELD_TRICK and not isinstance(top.move, Play):
@@ -812,18 +813,20 @@ def _exact_text(view: PlayerView, position: HandState, mine: MoveValue, top: Mov
     return " ".join(parts)
 
 
-def _better(view: PlayerView, evaluation: Evaluation, mine: MoveValue) -> str:
+def _better(view: PlayerView, evaluation: Evaluation, mine: MoveValue) -> Named:
     """The better move in words: the best found, and where the question was whether to declare, the
     best declaration too when it is as good within the sampling error ("the Eight of Leaves or
     declaring Over-vannak (200) now")."""
     top = evaluation.best
-    text: str = move_phrase(top.move, view)
+    text = move_phrase(top.move, view)
     if not isinstance(top.move, Declare) and not isinstance(mine.move, Declare):
         declaration = next(
             (v for v in evaluation.moves if isinstance(v.move, Declare) and grade(v.loss) is Grade.BEST), None
         )
         if declaration is not None:
-            text = _("{first} or {second}").format(first=text, second=move_phrase(declaration.move, view))
+            # (joined keeps both moves' forms: "a nyolcassal vagy az alsó vannak (200) azonnali bemondásával")
+            second = move_phrase(declaration.move, view)
+            return joined([text, second], _("{first} or {second}"), "first", "second")
     return text
 
 
@@ -833,10 +836,10 @@ def _sampled_text(view: PlayerView, evaluation: Evaluation, mine: MoveValue, pun
     points = round(mine.loss)
     parts = [
         ngettext(
-            "Better was {best}: over {n} deals of the hidden cards as you saw them it ended the hand about {points} "
-            "point better on average (give or take {se}).",
-            "Better was {best}: over {n} deals of the hidden cards as you saw them it ended the hand about {points} "
-            "points better on average (give or take {se}).",
+            "Better was {best_ins}: over {n} deals of the hidden cards as you saw them it ended the hand about "
+            "{points} point better on average (give or take {se}).",
+            "Better was {best_ins}: over {n} deals of the hidden cards as you saw them it ended the hand about "
+            "{points} points better on average (give or take {se}).",
             points,
         ).format(best=_better(view, evaluation, mine), n=mine.samples, points=points, se=round(mine.se))
     ]

@@ -288,7 +288,7 @@ class ReviewPanel:
         self.retry_title.value = "<b>{}</b> {}".format(
             html.escape(_("Try again: trick {trick}").format(trick=d.trick)),
             html.escape(
-                _("You played {move} here ({grade}). Find a better move: click a card or press a button.").format(
+                _("You played {move_ins} here ({grade}). Find a better move: click a card or press a button.").format(
                     move=move_phrase(d.move, self.retry.view), grade=grade_name(d.grade)
                 )
             ),
