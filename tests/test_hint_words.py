@@ -212,3 +212,32 @@ def test_try_again_says_the_move_played_as_the_means(lang: str) -> None:
         assert f"Itt {means} léptél (" in title, title
     else:
         assert f"Du hast hier mit {means} gespielt (" in title, title
+
+
+def test_the_moves_without_a_card_are_nouns_in_german_as_in_hungarian() -> None:
+    """Swapping, passing, béla and going out are named as things, as a declaration is ("das sofortige Melden
+    ..."): "So gut wie der beste gefundene Zug, das Passen, ..." and "Stich 3: der Tausch des Trumpf-Siebeners";
+    the infinitives they were ("zu passen", "den Trumpf-Siebener zu tauschen") do not stand in an apposition or
+    after a heading. Hungarian names them as nouns already ("a passz")."""
+    from tartli.moves import Bela, Pass, Swap
+
+    i18n.set_language("de")
+    try:
+        said = {
+            kind: str(move_phrase(move, VIEW))
+            for kind, move in {
+                "swap": Swap(VIEW.player),
+                "pass": Pass(VIEW.player),
+                "bela": Bela(VIEW.player),
+                "out": GoOut(VIEW.player),
+            }.items()
+        }
+    finally:
+        i18n.set_language("en")
+    assert said == {
+        "swap": "der Tausch des Trumpf-Siebeners",
+        "pass": "das Passen",
+        "bela": "das Melden der Béla",
+        "out": "das Ausgehen",
+    }
+    assert not any(" zu " in f" {s} " for s in said.values())
