@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as w
 import pytest
 
 from tartli.bots import HeuristicBot
@@ -191,12 +192,21 @@ def _lesson_08_table() -> Any:
     return namespace
 
 
+def _lesson_08_coach_table() -> tuple[Any, w.ToggleButtons, w.Button]:
+    """Lesson 08's step "Play an endgame with the coach" as its step makes it when first shown: its table, the
+    endgame's choice and Start again."""
+    table, box = _lesson_08_table()["coach_table"]()
+    controls = box.children[0].children
+    position = next(c for c in controls if isinstance(c, w.ToggleButtons))
+    again = next(c for c in controls if isinstance(c, w.Button))
+    return table, position, again
+
+
 @pytest.mark.parametrize("which", [0, 1])
 def test_lesson_08s_endgame_review_lists_only_the_learners_decisions(which: int) -> None:
     """Step 10 ("Play an endgame with the coach"): tricks 1-7 were played by the lesson's script; the
     learner plays from trick 8 with the table's own controls, then presses Review this hand."""
-    space = _lesson_08_table()
-    table, position = space["table"], space["position"]
+    table, position, _again = _lesson_08_coach_table()
     position.value = position.options[which]  # "All nine?", "Lead well"
     start = len(table.state.moves)
     assert table.state.trick_number == 8 and start >= 14
@@ -262,8 +272,7 @@ def test_the_reviews_list_speaks_the_pages_language(lang: str) -> None:
 def test_the_trick_log_adds_up_to_the_card_points_the_board_shows() -> None:
     """Issue 36, item 5: in lesson 08's second endgame ("Lead well") the log's tricks added up to 106
     while the board said 116: trick 16's line now carries the last trick's 10 (C5)."""
-    space = _lesson_08_table()
-    table, position = space["table"], space["position"]
+    table, position, _again = _lesson_08_coach_table()
     position.value = position.options[1]
     while not table.state.is_over:
         if table.state.to_move != table.human:
@@ -345,8 +354,7 @@ def test_a_line_counts_a_sweep_only_where_it_is_a_stichmatsch(rules: RuleSet, se
 def test_lesson_08s_endgame_does_not_say_a_saved_game_was_loaded() -> None:
     """Issue 36 item 20: the lesson loads its endgames through the table's record loading; the learner
     loaded nothing, so the table does not say "Record loaded: 23 moves" (the table page's Load does)."""
-    space = _lesson_08_table()
-    table, position, again = space["table"], space["position"], space["again"]
+    table, position, again = _lesson_08_coach_table()
     for which in (1, 0):
         position.value = position.options[which]
         again.click()

@@ -66,3 +66,47 @@ def test_lesson_03s_table_and_quiz_are_made_with_their_steps_not_with_the_page()
     table's code nor the bots (before: the table's 205 widgets and the bots at every cold page)."""
     heavy = [m for m in modules_of("03_deal") if m.startswith(HEAVY)]
     assert heavy == [], f"03_deal loads {heavy} at its start"
+
+
+WIDGETS = """
+import json, sys
+from ipywidgets.widgets.widget import _instances
+notebook = json.load(open(sys.argv[1], encoding="utf-8"))
+names = {"__name__": "__main__"}
+for cell in notebook["cells"]:
+    if cell["cell_type"] == "code":
+        exec(compile("".join(cell["source"]), "cell", "exec"), names)
+states = [w.get_state() for w in list(_instances.values())]  # what the kernel sends when the page asks (request_states)
+print(json.dumps([len(states), len(json.dumps(states, default=str))]))
+"""
+
+AT_THE_START = {  # page: (widgets, KB of widget state) its kernel holds once its cells have run, at most
+    "04_phase_one": (150, 400),  # 90 widgets, 273 KB (396 and 633 KB before its table and quiz came with their steps)
+    "08_phase_two": (150, 400),  # 99 widgets, 268 KB (1,281 and 1,849 KB before: three tables, two trainers)
+    "09_scoring": (180, 250),  # 118 widgets, 96 KB (571 and 565 KB before: a table and a trainer)
+    "13_scenario_lab": (220, 450),  # 162 widgets, 359 KB (282 and 462 KB before: the lab's seven tasks)
+}
+
+
+def widgets_of(page: str) -> tuple[int, int]:
+    done = subprocess.run(
+        [sys.executable, "-c", WIDGETS, str(NOTEBOOKS / f"{page}.ipynb")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=NOTEBOOKS,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    count, size = json.loads(done.stdout.strip().splitlines()[-1])
+    return count, size
+
+
+@pytest.mark.parametrize("page", sorted(AT_THE_START))
+def test_a_lesson_page_starts_with_the_widgets_of_its_first_step_not_of_every_step(page: str) -> None:
+    """Issue 39 (every cold page at most 1.0 CPU-s): a kernel sends every widget it has made, each as its own
+    message, through the server (Voilà's run of the notebook parses each) and again in full when the page asks
+    for the widgets' state. Lesson 08 made three tables and two trainers at its start (1,281 widgets, 1.8 MB of
+    state: 2.4-2.9 CPU-s a cold page); a step's table, trainer and question buttons are made when it is shown."""
+    count, size = widgets_of(page)
+    most, most_kb = AT_THE_START[page]
+    assert count <= most and size <= most_kb * 1000, f"{page}: {count} widgets, {size / 1000:.0f} KB of widget state"

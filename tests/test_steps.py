@@ -331,3 +331,27 @@ def test_a_steps_widgets_are_made_when_it_is_first_shown() -> None:
     lesson.next_button.click()
     assert sorted(pictures()) == ["<p>picture-of-step-1</p>", "<p>picture-of-step-2</p>"]
     assert lesson.body.children == (lesson.steps[1].box,) and "picture-of-step-2" in str(lesson.steps[1].box.children)
+
+
+def test_a_question_makes_its_widgets_when_its_step_is_first_shown() -> None:
+    """Issue 39: a lesson's questions are made with the page; their buttons (some 20 widgets a question) were
+    most of what a page's kernel sent at its start. They are made when the step is shown, or an answer chosen."""
+    from ipywidgets.widgets.widget import _instances
+
+    def buttons(*labels: str) -> list[str]:
+        return [x.description for x in list(_instances.values()) if getattr(x, "description", None) in labels]
+
+    lesson = Lesson("03_deal.ipynb")
+    lesson.step("One", "one", task=Question("First?", ["a-first", "b-first"], "a-first"))
+    lesson.step("Two", "two", task=Question("Second?", ["a-second", "b-second"], "b-second"))
+    lesson.recap(["r"])
+    assert sorted(buttons("a-first", "b-first")) == ["a-first", "b-first"]  # step 1 is on screen
+    assert buttons("a-second", "b-second") == []  # step 2 is not, nor its question's buttons
+    second = lesson.steps[1].task
+    assert isinstance(second, Question) and not second.choose("a-second") and second.mistakes == 1
+    assert second.choose("b-second") and all(b.disabled for b in second.buttons)
+    lesson.steps[0].task.choose("a-first")  # type: ignore[union-attr]
+    lesson.next_button.click()
+    shown = lesson.steps[1].box.children[-1].children[0]
+    assert shown is second.widget and "Right." in second.feedback.value
+    assert [b.description for b in shown.children[1].children] == ["a-second", "b-second"]

@@ -56,7 +56,8 @@ class Task(Protocol):
     """What a step's task offers the runner: a widget, whether it is done, and a call when it is (and
     maybe ``shown()``, called each time its step comes on screen)."""
 
-    widget: Any
+    @property
+    def widget(self) -> Any: ...
 
     @property
     def done(self) -> bool: ...
@@ -313,14 +314,26 @@ class Question:
         self.mistakes = 0
         self._callbacks: list[Callable[[], None]] = []
         self._slip_callbacks: list[Callable[[], None]] = []
-        self.feedback = w.HTML("")
-        self.buttons = [w.Button(description=o, layout=w.Layout(width="auto")) for o in self.options]
-        for button, option in zip(self.buttons, self.options, strict=True):
+
+    # The widgets are made when first asked for (the step shown, or an answer chosen): a lesson's questions are
+    # made with the page, and their 20 or so widgets each were most of a page's start (lesson 08: 8 questions).
+    @functools.cached_property
+    def feedback(self) -> w.HTML:
+        return w.HTML("")
+
+    @functools.cached_property
+    def buttons(self) -> list[w.Button]:
+        made = [w.Button(description=o, layout=w.Layout(width="auto")) for o in self.options]
+        for button, option in zip(made, self.options, strict=True):
             button.on_click(lambda _b, o=option: self.choose(o))
-        self.widget = w.VBox(
+        return made
+
+    @functools.cached_property
+    def widget(self) -> w.VBox:
+        return w.VBox(
             [
-                *([w.HTML(sheet.html())] if sheet is not None else []),
-                w.HTML(f"<div class='tartli-question'><b>{_inline(prompt)}</b></div>"),
+                *([w.HTML(self.sheet.html())] if self.sheet is not None else []),
+                w.HTML(f"<div class='tartli-question'><b>{_inline(self.prompt)}</b></div>"),
                 w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap")),
                 self.feedback,
             ]
@@ -395,8 +408,8 @@ class ExerciseTask:
 def as_task(task: Any) -> Task | None:
     """A step's ``task=``: None, a :class:`Question`, a trainer (an Exercise), or anything with
     ``widget``, ``done`` and ``on_done``."""
-    if task is None:
-        return None
+    if task is None or isinstance(task, Question):
+        return task  # (a Question makes its widgets when they are first asked for: not here)
     if hasattr(task, "on_done") and hasattr(task, "widget"):
         return task  # type: ignore[no-any-return]
     if hasattr(task, "score_html") and hasattr(task, "solved"):
