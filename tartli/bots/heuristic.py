@@ -148,6 +148,7 @@ def melds_words(melds: Sequence[Meld]) -> Named:
     """Melds named with their values, "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language:
     each title keeps its own forms (Hungarian ``the`` "a makk felső kvart (50) és az alsó vannak (100)", each
     with its article; German ``gen`` "der Eichel-Ober-Quart (50) und des Unter-Vierlings (100)")."""
+    melds = checked_items(melds, Meld, "melds", "a Declare's melds")
     return and_list([_with_value(m.title(), m.value) for m in melds])
 
 
