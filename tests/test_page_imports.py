@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,16 +26,26 @@ names = {"__name__": "__main__"}
 for cell in notebook["cells"]:
     if cell["cell_type"] == "code":
         exec(compile("".join(cell["source"]), "cell", "exec"), names)
-print(json.dumps(sorted(sys.modules)))
 """
+"""A page's code cells run in a fresh Python, as its kernel runs them; a report (Python that prints one line of
+JSON) follows."""
+
+
+def run_page(page: str, report: str) -> Any:
+    """What ``report`` prints (as JSON) once ``page``'s cells have run in a fresh Python, in the notebooks' folder."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN + report, str(NOTEBOOKS / f"{page}.ipynb")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=NOTEBOOKS,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def modules_of(page: str) -> list[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", RUN, str(NOTEBOOKS / f"{page}.ipynb")], capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    loaded: list[str] = run_page(page, "print(json.dumps(sorted(sys.modules)))")
     return loaded
 
 
@@ -69,13 +80,7 @@ def test_lesson_03s_table_and_quiz_are_made_with_their_steps_not_with_the_page()
 
 
 WIDGETS = """
-import json, sys
 from ipywidgets.widgets.widget import _instances
-notebook = json.load(open(sys.argv[1], encoding="utf-8"))
-names = {"__name__": "__main__"}
-for cell in notebook["cells"]:
-    if cell["cell_type"] == "code":
-        exec(compile("".join(cell["source"]), "cell", "exec"), names)
 states = [w.get_state() for w in list(_instances.values())]  # what the kernel sends when the page asks (request_states)
 print(json.dumps([len(states), len(json.dumps(states, default=str))]))
 """
@@ -89,15 +94,7 @@ AT_THE_START = {  # page: (widgets, KB of widget state) its kernel holds once it
 
 
 def widgets_of(page: str) -> tuple[int, int]:
-    done = subprocess.run(
-        [sys.executable, "-c", WIDGETS, str(NOTEBOOKS / f"{page}.ipynb")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=NOTEBOOKS,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    count, size = json.loads(done.stdout.strip().splitlines()[-1])
+    count, size = run_page(page, WIDGETS)
     return count, size
 
 
