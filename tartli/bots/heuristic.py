@@ -139,11 +139,6 @@ def _best_declaration(moves: tuple[Move, ...]) -> Declare | None:
     return max(decls, key=lambda d: (sum(m.value for m in d.melds), len(d.melds), str(d)))
 
 
-def _declaration_words(decl: Declare) -> Named:
-    """ "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language."""
-    return melds_words(decl.melds)
-
-
 def melds_words(melds: Sequence[Meld]) -> Named:
     """Melds named with their values, "Acorn-Over-Kvart (50) and Under-vannak (100)", in the page's language:
     each title keeps its own forms (Hungarian ``the`` "a makk felső kvart (50) és az alsó vannak (100)", each
@@ -206,7 +201,7 @@ class HeuristicBot:
             if any(m.kind is MeldKind.BELA for m in decl.melds) and len(decl.melds) == 1:
                 return decl, _("Name béla now: it scores 40 with your declaration whatever the contest.")
             return decl, _("Declare {melds_acc}: melds are the big points of the first half.").format(
-                melds=_declaration_words(decl)
+                melds=melds_words(decl.melds)
             )
         plays = [m for m in moves if isinstance(m, Play)]
         if not plays:
