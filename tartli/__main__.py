@@ -79,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
         help="play a player who always follows the Hint against this level (reference: today's Hard, kept fixed)",
     )
     bench.add_argument("--samples", type=int, default=None, help="with --hint-vs: the Hint's deals per position")
+    bench.add_argument(
+        "--jobs", type=int, default=1, help="with --hint-vs: processes to play the deals in (the same figures)"
+    )
     tour = sub.add_parser("tournament", help="play bots against each other (seat-swapped hands or matches)")
     tour.add_argument("--a", default="search", help="bot A: random, heuristic or search (or easy, medium, hard)")
     tour.add_argument("--b", default="heuristic", help="bot B")
@@ -88,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--rules", default="hungarian")
     tour.add_argument("--budget-ms", type=float, default=120.0, help="the search bot's time per decision")
+    tour.add_argument("--jobs", type=int, default=1, help="processes to play the deals in (hands, not matches)")
     tour.add_argument("--samples", type=int, default=None, help="budget the search bot by samples (reproducible)")
     sheet = sub.add_parser(
         "worksheet", help="write a lesson's printable worksheet (A4) and its answer key as one HTML page"
@@ -253,9 +257,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             hands = 200 if args.hands is None else args.hands
             try:
-                if hands < 1 or (args.samples is not None and args.samples < 1):
-                    raise ValueError("--hands and --samples must be 1 or more")
-                run_hint_bench(args.hint_vs, hands, args.seed, args.rules, samples=args.samples)
+                if hands < 1 or args.jobs < 1 or (args.samples is not None and args.samples < 1):
+                    raise ValueError("--hands, --jobs and --samples must be 1 or more")
+                run_hint_bench(args.hint_vs, hands, args.seed, args.rules, samples=args.samples, jobs=args.jobs)
             except (ValueError, TartliError) as err:
                 print(error_line(f"tartli: {err}"), file=sys.stderr)
                 return 2
@@ -281,7 +285,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
             else:
                 run_hands(
-                    args.a, args.b, args.hands, args.seed, args.rules, budget_ms=args.budget_ms, samples=args.samples
+                    args.a,
+                    args.b,
+                    args.hands,
+                    args.seed,
+                    args.rules,
+                    budget_ms=args.budget_ms,
+                    samples=args.samples,
+                    jobs=args.jobs,
                 )
         except (ValueError, TartliError) as err:
             print(error_line(f"tartli: {err}"), file=sys.stderr)

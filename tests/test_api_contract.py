@@ -953,6 +953,7 @@ RUNNER_BAD_VALUES: dict[str, list[Any]] = {
     "samples": ["x", 0, 2.5, 10**9, True],
     "times": ["x", 3, {}],
     "buli": ["x", None, -1, 10**9],
+    "jobs": ["x", None, 0, -1, 10**9, 2.5, True],
 }
 """Bad values for each kind of a runner's parameter (:data:`RUNNERS`): the runner must refuse each
 before it plays a hand (its defaults ask for hundreds of hands: a value read late hangs the test)."""
@@ -973,6 +974,7 @@ RUNNER_KINDS = {
     "samples_a": "samples",
     "times": "times",
     "buli": "buli",
+    "jobs": "jobs",
 }
 RUNNER_REQUIRED = {"count": 1, "a": "random", "b": "random", "level": "medium"}
 """Valid values of the parameters without a default, for the calls that aim at another parameter."""

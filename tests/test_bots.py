@@ -26,6 +26,7 @@ from tartli.bots.determinize import (
 from tartli.bots.solver import against_rules_of_thumb, solve
 from tartli.bots.tournament import run_hands, run_matches
 from tartli.cards import mask_of, parse_cards
+from tartli.errors import ArgumentError
 from tartli.game import PlayerView
 from tartli.melds import Meld
 from tartli.moves import Bela, Declare, GoOut, Move, Play, Swap
@@ -420,6 +421,37 @@ def test_tournaments_are_reproducible() -> None:
     third: list[str] = []
     run_hands("heuristic", "random", hands=20, seed=4, out=third.append)
     assert _figures(third) != _figures(other)
+
+
+def test_a_tournament_played_in_two_processes_prints_the_figures_of_one() -> None:
+    """Each deal's bots are seeded from the seed and the deal's number, so ``jobs`` changes nothing
+    but the time: the same lines (latencies aside) and the same numbers, also for a search that
+    carries its random numbers from decision to decision."""
+    runs = []
+    for jobs in (1, 2):
+        lines: list[str] = []
+        result = run_hands("search", "heuristic", hands=12, seed=5, samples=3, out=lines.append, jobs=jobs)
+        runs.append((_figures(lines), result))
+    assert runs[0] == runs[1]
+    assert runs[0][1]["hands"] == 12
+    with pytest.raises(ArgumentError, match="jobs is a whole number from 1"):
+        run_hands("random", "random", 2, jobs=0)
+
+
+def test_the_reference_opponent_is_a_fixed_number_of_deals_not_a_time() -> None:
+    """``reference`` (today's Hard kept fixed) samples :data:`REFERENCE_SAMPLES` deals a decision, never
+    a wall-clock budget: the same seed chooses the same moves however busy the machine is."""
+    from tartli.bots.tournament import REFERENCE_SAMPLES, make_bot
+
+    bots = [make_bot("reference", seed=9), make_bot("reference", seed=9)]
+    assert all(isinstance(bot, SearchBot) and bot.samples == REFERENCE_SAMPLES for bot in bots)
+    state = HandState.from_seed(12)
+    while state.trick_number <= 2 and not state.is_over:
+        view = state.view(state.to_move)
+        first, second = (bot.choose(view) for bot in bots)
+        assert first == second
+        assert bots[0].last_samples in (0, REFERENCE_SAMPLES)
+        state.push(first)
 
 
 def test_matches_to_501() -> None:

@@ -98,6 +98,13 @@ def test_bench_hint_vs_prints_the_share_of_hands() -> None:
     assert re.fullmatch(r"hint vs medium: mean point difference per hand [+-]\d+\.\d \(95% CI ±\d+\.\d\)", third)
     bad = run("bench", "--hint-vs", "easy", "--hands", "2")
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
+    in_two = run("bench", "--hint-vs", "medium", "--hands", "4", "--seed", "4", "--samples", "2", "--jobs", "2")
+    in_one = run("bench", "--hint-vs", "medium", "--hands", "4", "--seed", "4", "--samples", "2")
+    assert in_two.returncode == 0, in_two.stderr
+    shares = [[line for line in p.stdout.splitlines() if "latency" not in line] for p in (in_one, in_two)]
+    assert shares[0] == shares[1]  # the processes change the time, not the figures
+    none = run("bench", "--hint-vs", "medium", "--hands", "2", "--jobs", "0")
+    assert none.returncode == 2 and "--jobs" in none.stderr and len(none.stderr.splitlines()) == 1
 
 
 def test_the_engine_benchmark_is_unchanged() -> None:

@@ -10,7 +10,10 @@ hands taken together since they share the cards), and each bot's decision latenc
 1 by default: one game to 501; seats alternate between matches).
 
 The same seed gives the same figures (latencies aside) when every bot is budgeted by
-samples, not time (``--samples``); a time budget depends on the machine's speed.
+samples, not time (``--samples``; the Hint and ``reference`` always are); a time budget
+depends on the machine's speed and load. Each deal's bots are seeded from the seed and the
+deal's number, so the deals are independent of each other: ``--jobs N`` plays them in N
+processes and prints the same figures as one process does.
 
 >>> lines = run_hands("heuristic", "random", hands=4, seed=1, out=lambda s: None)
 >>> lines["hands"]
@@ -20,10 +23,12 @@ samples, not time (``--samples``); a time budget depends on the machine's speed.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tartli._checks import checked_real, checked_whole
@@ -43,9 +48,14 @@ LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Difficulty levels for the table: the bot behind each."""
 
 
-REFERENCE_BUDGET_MS = 120.0
-"""``reference``: the Hard computer as it was when the Hint became one evaluation (the search bot at
-120 ms a decision), kept as a fixed opponent so that the Hint's figure does not move when Hard does."""
+REFERENCE_SAMPLES = 128
+"""``reference``: the Hard computer as it was when the Hint became one evaluation, kept as a fixed
+opponent so that the Hint's figure does not move when Hard does. Hard thinks 120 ms of wall-clock time
+a decision, so its strength moves with the machine's speed and load; the reference is the same search
+with a fixed number of deals instead, the number it sampled in those 120 ms on this project's 2-core
+machine when idle (367 phase-1 searches of 40 hands against Medium, load average 0.3: 128 deals on
+average, median 124, 78-195 from the 10th to the 90th percentile; about 121 ms a search). The same
+seed then gives the same figure on any machine, whatever else it runs."""
 
 
 MAX_HANDS = 1_000_000
@@ -73,7 +83,7 @@ def checked_run(
 
 def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> Bot:
     """A bot by name: ``random``, ``heuristic``, ``search`` (also the levels easy, medium, hard),
-    ``reference`` (the fixed reference opponent, :data:`REFERENCE_BUDGET_MS`), or ``hint``: a player
+    ``reference`` (the fixed reference opponent, :data:`REFERENCE_SAMPLES`), or ``hint``: a player
     who always follows the Hint (:class:`tartli.bots.hint.HintBot`; ``samples``: deals of its
     evaluation instead of the course's)."""
     if not isinstance(name, str):
@@ -82,7 +92,7 @@ def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, sa
     if name == "hint":
         return HintBot(budget=COURSE if samples is None else Budget(deals=samples))
     if name == "reference":
-        return SearchBot(seed=seed, budget_ms=REFERENCE_BUDGET_MS)
+        return SearchBot(seed=seed, samples=REFERENCE_SAMPLES)
     if name == "random":
         return RandomBot(seed=seed)
     if name == "heuristic":
@@ -147,6 +157,42 @@ def _latency(name: str, times: list[float]) -> str:
     )
 
 
+MAX_JOBS = 64
+"""The most processes a tournament may play its deals in."""
+
+
+def _deal_seed(bot_seed: int, deal: int) -> int:
+    """The seed of a bot for one deal: its seed and the deal's number, so each deal is played the same
+    whichever process plays it and whatever was played before it."""
+    return bot_seed * 2**32 + deal
+
+
+def _play_deals(
+    a: str, b: str, deals: Sequence[tuple[int, Deal]], rules: RuleSet, seeds: tuple[int, int], budgets: dict[str, Any]
+) -> list[tuple[float, float, int, int, list[float], list[float]]]:
+    """Each of ``deals`` (numbered) played twice, the seats exchanged, by bots seeded for that deal:
+    A's share of the two hands won, A's mean point difference, the hands tied and won by A, and each
+    bot's decision times. (A module-level function: the processes of ``jobs`` run it.)"""
+    out = []
+    for i, deal in deals:
+        bot_a = _Timed(make_bot(a, _deal_seed(seeds[0], i), budget_ms=budgets["ms"], samples=budgets["a"]))
+        bot_b = _Timed(make_bot(b, _deal_seed(seeds[1], i), budget_ms=budgets["ms"], samples=budgets["b"]))
+        deal_wins = deal_diff = 0.0
+        ties = won = 0
+        for a_seat in (0, 1):
+            state = HandState(deal, rules)
+            seats = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
+            _play(state, seats)
+            mine = state.meld_points[a_seat] + state.card_points[a_seat]
+            theirs = state.meld_points[1 - a_seat] + state.card_points[1 - a_seat]
+            ties += mine == theirs
+            won += mine > theirs
+            deal_wins += (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0) / 2
+            deal_diff += (mine - theirs) / 2
+        out.append((deal_wins, deal_diff, ties, won, bot_a.times, bot_b.times))
+    return out
+
+
 def run_hands(
     a: str,
     b: str,
@@ -159,53 +205,54 @@ def run_hands(
     out: Callable[[str], None] = print,
     times: list[float] | None = None,
     samples_a: int | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Play ``hands`` seat-swapped hands (``hands // 2`` deals, each twice) and print A's figures
     (``times``, if given, receives A's decision times in seconds; ``samples_a``, if given, is A's
-    budget instead of ``samples``)."""
+    budget instead of ``samples``; ``jobs``: the processes the deals are played in, the figures the
+    same for any number)."""
     checked_run(seed, out, budget_ms, samples, hands=hands)
+    checked_whole(jobs, "jobs", 1, MAX_JOBS)
     if samples_a is not None:
         checked_whole(samples_a, "samples_a", 1, MAX_SAMPLES)
     if times is not None and not isinstance(times, list):
         raise ArgumentError(f"times is None or a list to receive A's decision times, not {shown(times, 30)}")
     rules = RuleSet.named(rules_name)
-    deals = max(1, hands // 2)
+    make_bot(a), make_bot(b)  # an unknown name is refused before anything is played
+    count = max(1, hands // 2)
     rng = random.Random(seed)
-    own = samples if samples_a is None else samples_a
-    bot_a = _Timed(make_bot(a, rng.randrange(2**32), budget_ms=budget_ms, samples=own))
-    bot_b = _Timed(make_bot(b, rng.randrange(2**32), budget_ms=budget_ms, samples=samples))
-    wins: list[float] = []
-    diffs: list[float] = []
-    ties = won = 0
-    for i in range(deals):
-        deal = Deal.shuffled(rng, dealer=i % 2)
-        deal_wins = deal_diff = 0.0
-        for a_seat in (0, 1):
-            state = HandState(deal, rules)
-            seats = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
-            _play(state, seats)
-            mine = state.meld_points[a_seat] + state.card_points[a_seat]
-            theirs = state.meld_points[1 - a_seat] + state.card_points[1 - a_seat]
-            result = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-            ties += mine == theirs
-            won += mine > theirs
-            deal_wins += result / 2
-            deal_diff += (mine - theirs) / 2
-        wins.append(deal_wins)
-        diffs.append(deal_diff)
+    seeds = (rng.randrange(2**32), rng.randrange(2**32))
+    deals = [(i, Deal.shuffled(rng, dealer=i % 2)) for i in range(count)]
+    budgets = {"ms": budget_ms, "a": samples if samples_a is None else samples_a, "b": samples}
+    if jobs == 1 or count == 1:
+        played = _play_deals(a, b, deals, rules, seeds, budgets)
+    else:
+        # Chunks of a few deals, in order; "spawn": a fresh interpreter, whatever the caller's threads hold.
+        size = max(1, min(8, count // (4 * jobs)))
+        chunks = [deals[k : k + size] for k in range(0, count, size)]
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            n = len(chunks)
+            parts = pool.map(_play_deals, [a] * n, [b] * n, chunks, [rules] * n, [seeds] * n, [budgets] * n)
+            played = [row for part in parts for row in part]
+    wins = [row[0] for row in played]
+    diffs = [row[1] for row in played]
+    ties = sum(row[2] for row in played)
+    won = sum(row[3] for row in played)
+    times_a = [t for row in played for t in row[4]]
+    times_b = [t for row in played for t in row[5]]
     share, share_ci = _ci(wins)
     mean, mean_ci = _ci(diffs)
-    n = 2 * deals
-    out(f"tournament: A={a} vs B={b}, rules={rules_name}, {n} hands ({deals} deals, seats swapped), seed {seed}")
+    n = 2 * count
+    out(f"tournament: A={a} vs B={b}, rules={rules_name}, {n} hands ({count} deals, seats swapped), seed {seed}")
     out(
         f"A won {won} of {n} hands, {ties} tied (a tie counts half): "
         f"{100 * share:.1f}% (95% CI {100 * (share - share_ci):.1f}-{100 * (share + share_ci):.1f}%)"
     )
     out(f"A mean point difference per hand: {mean:+.1f} (95% CI {mean - mean_ci:+.1f} to {mean + mean_ci:+.1f})")
-    out(_latency(f"A ({a})", bot_a.times))
-    out(_latency(f"B ({b})", bot_b.times))
+    out(_latency(f"A ({a})", times_a))
+    out(_latency(f"B ({b})", times_b))
     if times is not None:
-        times.extend(bot_a.times)
+        times.extend(times_a)
     return {
         "hands": n,
         "share": share,
@@ -224,16 +271,21 @@ def run_hint_bench(
     *,
     samples: int | None = None,
     out: Callable[[str], None] = print,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """A player who always follows the Hint against the computer of ``level`` (medium, hard, or
-    ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands:
-    ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's decision times."""
+        ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands:
+        ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's decision times (``jobs``:
+    processes, as for :func:`run_hands`)."""
     if not isinstance(level, str) or level not in ("medium", "hard", "reference"):
         raise ArgumentError(f"--hint-vs takes medium, hard or reference, not {shown(level, 30)}")
     checked_run(seed, out, samples=samples, hands=hands)
+    checked_whole(jobs, "jobs", 1, MAX_JOBS)
     RuleSet.named(rules_name)
     times: list[float] = []
-    figures = run_hands("hint", level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times)
+    figures = run_hands(
+        "hint", level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times, jobs=jobs
+    )
     share, ci = figures["share"], figures["share_ci"]
     low, high = max(0.0, share - ci), min(1.0, share + ci)
     out(
