@@ -272,28 +272,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tartli.bots.tournament import run_hands, run_matches
 
         try:
+            budget = {"budget_ms": args.budget_ms, "samples": args.samples}
             if args.matches:
-                run_matches(
-                    args.a,
-                    args.b,
-                    args.matches,
-                    args.seed,
-                    args.rules,
-                    buli=args.buli,
-                    budget_ms=args.budget_ms,
-                    samples=args.samples,
-                )
+                run_matches(args.a, args.b, args.matches, args.seed, args.rules, buli=args.buli, **budget)
             else:
-                run_hands(
-                    args.a,
-                    args.b,
-                    args.hands,
-                    args.seed,
-                    args.rules,
-                    budget_ms=args.budget_ms,
-                    samples=args.samples,
-                    jobs=args.jobs,
-                )
+                run_hands(args.a, args.b, args.hands, args.seed, args.rules, jobs=args.jobs, **budget)
         except (ValueError, TartliError) as err:
             print(error_line(f"tartli: {err}"), file=sys.stderr)
             return 2
