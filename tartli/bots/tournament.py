@@ -274,9 +274,9 @@ def run_hint_bench(
     jobs: int = 1,
 ) -> dict[str, Any]:
     """A player who always follows the Hint against the computer of ``level`` (medium, hard, or
-        ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands:
-        ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's decision times (``jobs``:
-    processes, as for :func:`run_hands`)."""
+    ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands, in ``jobs`` processes
+    (as :func:`run_hands`): ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's
+    decision times."""
     if not isinstance(level, str) or level not in ("medium", "hard", "reference"):
         raise ArgumentError(f"--hint-vs takes medium, hard or reference, not {shown(level, 30)}")
     checked_run(seed, out, samples=samples, hands=hands)
