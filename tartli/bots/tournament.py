@@ -22,6 +22,7 @@ processes and prints the same figures as one process does.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import random
@@ -168,15 +169,22 @@ def _deal_seed(bot_seed: int, deal: int) -> int:
 
 
 def _play_deals(
-    a: str, b: str, deals: Sequence[tuple[int, Deal]], rules: RuleSet, seeds: tuple[int, int], budgets: dict[str, Any]
+    a: str,
+    b: str,
+    rules: RuleSet,
+    seeds: tuple[int, int],
+    budget_ms: float,
+    samples: tuple[int | None, int | None],
+    deals: Sequence[tuple[int, Deal]],
 ) -> list[tuple[float, float, int, int, list[float], list[float]]]:
-    """Each of ``deals`` (numbered) played twice, the seats exchanged, by bots seeded for that deal:
-    A's share of the two hands won, A's mean point difference, the hands tied and won by A, and each
-    bot's decision times. (A module-level function: the processes of ``jobs`` run it.)"""
+    """Each of ``deals`` (numbered) played twice, the seats exchanged, by bots seeded for that deal
+    (``seeds`` and ``samples``: A's and B's): A's share of the two hands won, A's mean point
+    difference, the hands tied and won by A, and each bot's decision times. (A module-level
+    function: the processes of ``jobs`` run it.)"""
     out = []
     for i, deal in deals:
-        bot_a = _Timed(make_bot(a, _deal_seed(seeds[0], i), budget_ms=budgets["ms"], samples=budgets["a"]))
-        bot_b = _Timed(make_bot(b, _deal_seed(seeds[1], i), budget_ms=budgets["ms"], samples=budgets["b"]))
+        bot_a = _Timed(make_bot(a, _deal_seed(seeds[0], i), budget_ms=budget_ms, samples=samples[0]))
+        bot_b = _Timed(make_bot(b, _deal_seed(seeds[1], i), budget_ms=budget_ms, samples=samples[1]))
         deal_wins = deal_diff = 0.0
         ties = won = 0
         for a_seat in (0, 1):
@@ -223,17 +231,16 @@ def run_hands(
     rng = random.Random(seed)
     seeds = (rng.randrange(2**32), rng.randrange(2**32))
     deals = [(i, Deal.shuffled(rng, dealer=i % 2)) for i in range(count)]
-    budgets = {"ms": budget_ms, "a": samples if samples_a is None else samples_a, "b": samples}
+    own = samples if samples_a is None else samples_a
+    play = functools.partial(_play_deals, a, b, rules, seeds, budget_ms, (own, samples))
     if jobs == 1 or count == 1:
-        played = _play_deals(a, b, deals, rules, seeds, budgets)
+        played = play(deals)
     else:
         # Chunks of a few deals, in order; "spawn": a fresh interpreter, whatever the caller's threads hold.
         size = max(1, min(8, count // (4 * jobs)))
         chunks = [deals[k : k + size] for k in range(0, count, size)]
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            n = len(chunks)
-            parts = pool.map(_play_deals, [a] * n, [b] * n, chunks, [rules] * n, [seeds] * n, [budgets] * n)
-            played = [row for part in parts for row in part]
+            played = [row for part in pool.map(play, chunks) for row in part]
     wins = [row[0] for row in played]
     diffs = [row[1] for row in played]
     ties = sum(row[2] for row in played)
