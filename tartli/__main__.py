@@ -82,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--jobs", type=int, default=1, help="with --hint-vs: processes to play the deals in (the same figures)"
     )
+    bench.add_argument(
+        "--told",
+        choices=("hand", "deal"),
+        default=None,
+        help="with --hint-vs: a ceiling, the Hint told the opponent's hand (deal: and the talon's order)",
+    )
     tour = sub.add_parser("tournament", help="play bots against each other (seat-swapped hands or matches)")
     tour.add_argument("--a", default="search", help="bot A: random, heuristic or search (or easy, medium, hard)")
     tour.add_argument("--b", default="heuristic", help="bot B")
@@ -259,11 +265,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 if hands < 1 or args.jobs < 1 or (args.samples is not None and args.samples < 1):
                     raise ValueError("--hands, --jobs and --samples must be 1 or more")
-                run_hint_bench(args.hint_vs, hands, args.seed, args.rules, samples=args.samples, jobs=args.jobs)
+                run_hint_bench(
+                    args.hint_vs, hands, args.seed, args.rules, samples=args.samples, jobs=args.jobs, told=args.told
+                )
             except (ValueError, TartliError) as err:
                 print(error_line(f"tartli: {err}"), file=sys.stderr)
                 return 2
             return 0
+        if args.told is not None:
+            print(error_line("tartli: --told goes with --hint-vs"), file=sys.stderr)
+            return 2
         from tartli.bench import run
 
         run(20000 if args.hands is None else args.hands, args.seed, args.rules)

@@ -76,6 +76,7 @@ from tartli.bots.determinize import Announcement, Sampler, World
 from tartli.bots.evaluate import Budget, Evaluation
 from tartli.bots.review import Decision, Grade, HandSummary, MatchSummary, Retry, match_summary, review
 from tartli.bots.solver import PhaseTwoPosition, position_of
+from tartli.bots.tournament import ToldHint
 from tartli.cards import Rank, Suit
 from tartli.errors import ArgumentError, shown
 from tartli.game import ClaimWindow, Event, Phase, PlayerView, Status
@@ -276,6 +277,7 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     HeuristicBot: [HeuristicBot],
     SearchBot: [lambda: SearchBot(1, samples=4, budget_ms=20.0)],
     HintBot: [lambda: HintBot(budget=Budget(deals=4, min_deals=2))],
+    ToldHint: [lambda: ToldHint("hand", budget=Budget(deals=4, min_deals=2)), lambda: _told(_STATES[2])],
     SharedPosition: [lambda: _SHARED],
     HandReview: [lambda: _review()],
     Sampler: [lambda: Sampler(_VIEW), lambda: Sampler(_LATE_VIEW, infer=False)],
@@ -292,6 +294,13 @@ INSTANCES: dict[type, list[Callable[[], Any]]] = {
     ],
 }
 """Instances of each public class with methods or properties (made by the engine, as a user gets them)."""
+
+
+def _told(state: HandState) -> ToldHint:
+    """A told Hint as a tournament leaves it: told the true state."""
+    bot = ToldHint("deal", budget=Budget(deals=4, min_deals=2))
+    bot.state = state
+    return bot
 
 
 _REVIEWS: list[HandReview] = []
@@ -954,6 +963,7 @@ RUNNER_BAD_VALUES: dict[str, list[Any]] = {
     "times": ["x", 3, {}],
     "buli": ["x", None, -1, 10**9],
     "jobs": ["x", None, 0, -1, 10**9, 2.5, True],
+    "told": ["x", 3, "cards", "Hand", b"hand", True, ["hand"]],
 }
 """Bad values for each kind of a runner's parameter (:data:`RUNNERS`): the runner must refuse each
 before it plays a hand (its defaults ask for hundreds of hands: a value read late hangs the test)."""
@@ -975,6 +985,7 @@ RUNNER_KINDS = {
     "times": "times",
     "buli": "buli",
     "jobs": "jobs",
+    "told": "told",
 }
 RUNNER_REQUIRED = {"count": 1, "a": "random", "b": "random", "level": "medium"}
 """Valid values of the parameters without a default, for the calls that aim at another parameter."""

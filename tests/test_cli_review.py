@@ -107,6 +107,20 @@ def test_bench_hint_vs_prints_the_share_of_hands() -> None:
     assert none.returncode == 2 and "--jobs" in none.stderr and len(none.stderr.splitlines()) == 1
 
 
+def test_bench_hint_vs_told_measures_a_ceiling() -> None:
+    proc = run("bench", "--hint-vs", "medium", "--hands", "2", "--seed", "4", "--samples", "2", "--told", "deal")
+    assert proc.returncode == 0, proc.stderr
+    first = proc.stdout.splitlines()[0]
+    pattern = r"hint \(told the opponent's hand and the talon's order\) vs medium: \d+\.\d% of hands .*, 2 hands"
+    assert re.fullmatch(pattern, first)
+    alone = run("bench", "--told", "hand", "--hands", "2")
+    assert (
+        alone.returncode == 2 and "--told goes with --hint-vs" in alone.stderr and len(alone.stderr.splitlines()) == 1
+    )
+    bad = run("bench", "--hint-vs", "medium", "--told", "cards")
+    assert bad.returncode == 2 and "--told" in bad.stderr and len(bad.stderr.splitlines()) == 1
+
+
 def test_the_engine_benchmark_is_unchanged() -> None:
     proc = run("bench", "--hands", "50")
     assert proc.returncode == 0

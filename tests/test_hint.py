@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 
@@ -22,8 +23,9 @@ from tartli.bots.hint import (
     hint,
 )
 from tartli.bots.solver import solve
-from tartli.bots.tournament import make_bot, run_hint_bench
+from tartli.bots.tournament import ToldHint, make_bot, run_hint_bench
 from tartli.cards import Card, Rank, mask_of
+from tartli.errors import ArgumentError
 from tartli.game import PHASE1_TRICKS, PlayerView
 from tartli.melds import Meld, MeldKind, contest_key, same_suit_ok, sequences_in, sets_in
 from tartli.moves import Bela, Declare, GoOut, Pass, Play, Swap
@@ -324,6 +326,47 @@ def test_the_hint_bot_and_its_benchmark() -> None:
     assert figures["hands"] == 2
     with pytest.raises(ValueError, match="medium, hard or reference"):
         run_hint_bench("easy", 2, out=lines.append)
+
+
+def test_a_told_hint_is_told_the_true_cards_and_nothing_else() -> None:
+    """The ceilings of docs/benchmarks.md: ``deal`` evaluates on the true state itself, ``hand`` on
+    the true hands with the talon's order shuffled (hidden from both players); the true state is
+    never changed, and a told Hint is told only by a tournament."""
+    early = next(
+        s for s in positions(60, seed=12) if s.trick_number <= 5 and len(s.talon) >= 4 and s.to_move is not None
+    )
+    late = next(s for s in positions(200, seed=12) if s.trick_number > PHASE1_TRICKS + 1 and s.to_move is not None)
+    talon, hands = list(early.talon), (early.hand(0), early.hand(1))
+    deal, hand = ToldHint("deal"), ToldHint("hand")
+    deal.state = hand.state = early
+    told = deal._deal(random.Random(1))
+    assert (told.hand(0), told.hand(1), told.talon, told.indicator) == (*hands, talon, early.indicator)
+    orders = set()
+    for k in range(20):
+        shuffled = hand._deal(random.Random(k))
+        assert (shuffled.hand(0), shuffled.hand(1), shuffled.indicator) == (*hands, early.indicator)
+        assert sorted(shuffled.talon) == sorted(talon)
+        orders.add(tuple(shuffled.talon))
+    assert len(orders) > 1
+    assert list(early.talon) == talon  # the true state is not changed
+    p = early.to_move
+    assert p is not None
+    assert deal.choose(early.view(p)) in early.legal_moves()
+    q = late.to_move
+    assert q is not None
+    deal.state = late
+    assert deal.choose(late.view(q)) == hint(late.view(q), budget=deal.budget).move  # phase 2: the Hint's own
+    with pytest.raises(ArgumentError, match="true state"):
+        ToldHint("hand").choose(early.view(p))
+    with pytest.raises(ArgumentError, match="told is hand or deal"):
+        ToldHint("cards")
+    made = make_bot("hint-told-hand", samples=2)
+    assert isinstance(made, ToldHint) and made.told == "hand" and made.budget == Budget(deals=2)
+    lines: list[str] = []
+    figures = run_hint_bench("medium", 2, seed=2, samples=2, out=lines.append, told="hand")
+    assert lines[0].startswith("hint (told the opponent's hand) vs medium: ") and figures["hands"] == 2
+    with pytest.raises(ArgumentError, match="told"):
+        run_hint_bench("medium", 2, out=lines.append, told="cards")
 
 
 def test_a_phase_two_state_holds_what_the_view_shows() -> None:

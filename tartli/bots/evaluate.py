@@ -280,11 +280,24 @@ def sample_values(
         if any(m not in view.legal_moves for m in moves):
             raise ArgumentError("moves: legal moves of the view, and nothing else")
     rng = rng if rng is not None else random.Random(position_seed(view))
-    me = view.player
     chosen: list[Move] = list(moves) if moves is not None else [m for m in view.legal_moves if not isinstance(m, GoOut)]
     if not chosen:
         raise TartliError("no move to judge: the hand is over or it is not this player's turn")
     sampler = Sampler(view, infer=True)
+    return _sampled(view, chosen, budget, rng, lambda r: build_state(view, sampler.sample(r)))
+
+
+def _sampled(
+    view: PlayerView,
+    chosen: list[Move],
+    budget: Budget,
+    rng: random.Random,
+    deal: Callable[[random.Random], HandState],
+) -> Evaluation:
+    """:func:`sample_values` on the whole states ``deal(rng)`` gives, one for each deal of the hidden
+    cards (the course's: a sample of what ``view``'s player cannot see; the benchmarks' ceilings,
+    :class:`tartli.bots.tournament.ToldHint`: states told what no player can know)."""
+    me = view.player
     lines: dict[Move, list[Line]] = {m: [] for m in chosen}
     passing = next((m for m in chosen if isinstance(m, Pass)), None)
     if passing is not None and any(isinstance(m, Play) for m in chosen):
@@ -292,8 +305,7 @@ def sample_values(
         del lines[passing]
     active = list(chosen)
     for n in range(1, budget.deals + 1):
-        world = sampler.sample(rng)
-        base = build_state(view, world)
+        base = deal(rng)
         seed = rng.random()
         for m, line in zip(active, playout_lines(base, active, me, seed), strict=True):
             lines[m].append(line)

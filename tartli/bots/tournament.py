@@ -32,18 +32,19 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tartli._checks import checked_real, checked_whole
+from tartli._checks import checked, checked_real, checked_whole
 from tartli.bots.base import Bot, RandomBot, right_claim
-from tartli.bots.evaluate import COURSE, Budget
+from tartli.bots.evaluate import COURSE, Budget, _sampled, position_seed
 from tartli.bots.heuristic import HeuristicBot
-from tartli.bots.hint import HintBot
+from tartli.bots.hint import HintBot, hint
 from tartli.bots.search import MAX_BUDGET_MS, MAX_SAMPLES, SearchBot
 from tartli.errors import ArgumentError, shown
-from tartli.game import Deal, HandState
+from tartli.game import PHASE1_TRICKS, Deal, HandState, PlayerView
 from tartli.match import Match
+from tartli.moves import Bela, GoOut, Move, Pass, Play
 from tartli.rules import RuleSet
 
-__all__ = ["LEVELS", "bot_for_level", "make_bot", "run_hands", "run_hint_bench", "run_matches"]
+__all__ = ["LEVELS", "TOLD", "ToldHint", "bot_for_level", "make_bot", "run_hands", "run_hint_bench", "run_matches"]
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Difficulty levels for the table: the bot behind each."""
@@ -82,14 +83,75 @@ def checked_run(
         checked_whole(samples, "samples", 1, MAX_SAMPLES)
 
 
+TOLD = {
+    "hand": "told the opponent's hand",
+    "deal": "told the opponent's hand and the talon's order",
+}
+"""What a :class:`ToldHint` is told, for the benchmarks' ceilings (``tartli bench --hint-vs ... --told``)."""
+
+
+class ToldHint:
+    """A ceiling, not a player: the Hint, its phase-1 evaluation told what no player can know.
+
+    ``told="hand"``: each of the evaluation's deals holds the opponent's true hand, the talon still
+    shuffled (its order is hidden from both players); ``"deal"``: the true hand and the talon's true
+    order, so every deal is the real one. Everything else is the course's Hint: the same budget,
+    moves, playouts and choice (the best move of the evaluation), and its exact phase 2, which needs
+    no telling. How far it beats the real Hint measures what better guesses of the hidden cards could
+    at most bring (see docs/benchmarks.md). The tournament sets ``state``, the true state, before each of
+    its decisions; anywhere else it has none to read, and a view not of that state is refused.
+    """
+
+    def __init__(self, told: str, *, budget: Budget = COURSE) -> None:
+        if not isinstance(told, str) or told not in TOLD:
+            raise ArgumentError(f"told is hand or deal, not {shown(told, 30)}")
+        self.told = told
+        self.name = f"hint-told-{told}"
+        self.budget = checked(budget, Budget, "budget", "Budget(deals=48)")
+        self.state: HandState | None = None
+
+    def choose(self, view: PlayerView) -> Move:
+        state = self.state
+        if state is None:
+            raise ArgumentError("a ToldHint plays only in a tournament, which tells it the true state")
+        if not isinstance(view, PlayerView) or view.player not in (0, 1) or state.view(view.player) != view:
+            raise ArgumentError(f"view is the view of the true state it was told, not {shown(view, 30)}")
+        moves: list[Move] = [m for m in view.legal_moves if not isinstance(m, GoOut | Bela)]  # as evaluate() has
+        choices = [m for m in moves if not isinstance(m, Pass)] if any(isinstance(m, Play) for m in moves) else moves
+        if (
+            view.to_move != view.player
+            or view.trick_number > PHASE1_TRICKS
+            or len(choices) < 2
+            or any(isinstance(m, Bela) for m in view.legal_moves)
+            or right_claim(view) is not None
+        ):
+            return hint(view, budget=self.budget).move  # not a sampled phase-1 choice: the Hint's own
+        found = _sampled(view, moves, self.budget, random.Random(position_seed(view)), self._deal)
+        return found.best.move
+
+    def _deal(self, rng: random.Random) -> HandState:
+        """The true state, its talon's order shuffled unless the deal is told."""
+        assert self.state is not None
+        base = self.state.copy()
+        if self.told == "hand":
+            drawn = base._drawn
+            rest = list(base._talon[drawn:])
+            rng.shuffle(rest)
+            base._talon = [*base._talon[:drawn], *rest]
+        return base
+
+
 def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, samples: int | None = None) -> Bot:
     """A bot by name: ``random``, ``heuristic``, ``search`` (also the levels easy, medium, hard),
     ``reference`` (the fixed reference opponent, :data:`REFERENCE_SAMPLES`), or ``hint``: a player
     who always follows the Hint (:class:`tartli.bots.hint.HintBot`; ``samples``: deals of its
-    evaluation instead of the course's)."""
+    evaluation instead of the course's); ``hint-told-hand`` and ``hint-told-deal``: ceilings, not
+    players (:class:`ToldHint`)."""
     if not isinstance(name, str):
         raise ArgumentError(f"a bot's name is text (random, heuristic, search, ...), not {shown(name, 30)}")
     name = LEVELS.get(name, name)
+    if name.startswith("hint-told-") and name[len("hint-told-") :] in TOLD:
+        return ToldHint(name[len("hint-told-") :], budget=COURSE if samples is None else Budget(deals=samples))
     if name == "hint":
         return HintBot(budget=COURSE if samples is None else Budget(deals=samples))
     if name == "reference":
@@ -122,6 +184,8 @@ class _Timed:
     def choose(self, state: HandState, player: int) -> None:
         view = state.view(player)
         start = time.perf_counter()
+        if isinstance(self.bot, ToldHint):
+            self.bot.state = state  # a ceiling's bot is told the true state (see ToldHint)
         move = self.bot.choose(view)
         self.times.append(time.perf_counter() - start)
         state.push(move)
@@ -279,28 +343,34 @@ def run_hint_bench(
     samples: int | None = None,
     out: Callable[[str], None] = print,
     jobs: int = 1,
+    told: str | None = None,
 ) -> dict[str, Any]:
     """A player who always follows the Hint against the computer of ``level`` (medium, hard, or
     ``reference``: today's Hard kept fixed) over ``hands`` seat-swapped hands, in ``jobs`` processes
     (as :func:`run_hands`): ``hint vs medium: P% of hands (95% CI a-b), N hands``, then the Hint's
-    decision times."""
+    decision times. ``told`` (``hand`` or ``deal``) measures a ceiling instead: the Hint told what no
+    player can know (:class:`ToldHint`), on the same deals as without it."""
     if not isinstance(level, str) or level not in ("medium", "hard", "reference"):
         raise ArgumentError(f"--hint-vs takes medium, hard or reference, not {shown(level, 30)}")
+    if told is not None and (not isinstance(told, str) or told not in TOLD):
+        raise ArgumentError(f"told is None, hand or deal, not {shown(told, 30)}")
     checked_run(seed, out, samples=samples, hands=hands)
     checked_whole(jobs, "jobs", 1, MAX_JOBS)
     RuleSet.named(rules_name)
     times: list[float] = []
+    player = "hint" if told is None else f"hint-told-{told}"
     figures = run_hands(
-        "hint", level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times, jobs=jobs
+        player, level, hands, seed, rules_name, samples_a=samples, out=lambda _line: None, times=times, jobs=jobs
     )
     share, ci = figures["share"], figures["share_ci"]
     low, high = max(0.0, share - ci), min(1.0, share + ci)
+    name = "hint" if told is None else f"hint ({TOLD[told]})"
     out(
-        f"hint vs {level}: {100 * share:.1f}% of hands (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+        f"{name} vs {level}: {100 * share:.1f}% of hands (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
         f"{figures['hands']} hands"
     )
     out(_latency("of the hint", times))
-    out(f"hint vs {level}: mean point difference per hand {figures['mean']:+.1f} (95% CI ±{figures['mean_ci']:.1f})")
+    out(f"{name} vs {level}: mean point difference per hand {figures['mean']:+.1f} (95% CI ±{figures['mean_ci']:.1f})")
     return figures
 
 
