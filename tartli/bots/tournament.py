@@ -135,7 +135,7 @@ class ToldHint:
         base = self.state.copy()
         if self.told == "hand":
             drawn = base._drawn
-            rest = list(base._talon[drawn:])
+            rest = base._talon[drawn:]  # a new list: the state's own is never changed
             rng.shuffle(rest)
             base._talon = [*base._talon[:drawn], *rest]
         return base
@@ -150,8 +150,9 @@ def make_bot(name: str, seed: int | None = None, *, budget_ms: float = 120.0, sa
     if not isinstance(name, str):
         raise ArgumentError(f"a bot's name is text (random, heuristic, search, ...), not {shown(name, 30)}")
     name = LEVELS.get(name, name)
-    if name.startswith("hint-told-") and name[len("hint-told-") :] in TOLD:
-        return ToldHint(name[len("hint-told-") :], budget=COURSE if samples is None else Budget(deals=samples))
+    told = name.removeprefix("hint-told-")
+    if told != name and told in TOLD:
+        return ToldHint(told, budget=COURSE if samples is None else Budget(deals=samples))
     if name == "hint":
         return HintBot(budget=COURSE if samples is None else Budget(deals=samples))
     if name == "reference":
