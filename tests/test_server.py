@@ -19,6 +19,8 @@ from tartli.server.app import (
     default_max_kernels,
     frame_problem,
     host_name,
+    kernel_transport,
+    not_started_piece,
     unsupported_versions,
 )
 from tartli.server.logs import LINE_LIMIT, KernelLogFollower, OneLineRecords
@@ -75,6 +77,22 @@ def test_a_frame_that_claims_many_parts_is_refused_before_its_offsets_are_read()
     parts = [b"shell", b"{}", b"{}", b"{}", b"{}", *([b"x"] * MAX_MESSAGE_BUFFERS)]  # the most buffers allowed
     assert frame_problem(v1_frame(*parts), V1_PROTOCOL) is None
     assert frame_problem(v1_frame(*parts, b"one too many"), V1_PROTOCOL) is not None
+
+
+def test_kernels_talk_over_unix_sockets_where_their_names_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unix sockets (no TCP port chosen and let go before the kernel binds it), unless the folder's path makes a
+    socket's name too long for the system, or the system has none (Windows): then TCP, jupyter_client's default."""
+    assert kernel_transport("/tmp/voila_abcdefgh") == "ipc"
+    assert kernel_transport("/tmp/" + "x" * 40) == "ipc"  # (97 bytes: kernel-<id>-ipc-999 fits)
+    assert kernel_transport("/tmp/" + "x" * 45) == "tcp"  # (102 bytes: over the 100 allowed)
+    monkeypatch.setattr("os.name", "nt")
+    assert kernel_transport("/tmp/voila_abcdefgh") == "tcp"
+
+
+def test_the_page_whose_kernel_did_not_start_speaks_the_learners_language() -> None:
+    assert "Diese Seite konnte nicht starten" in not_started_piece("de")
+    assert 'lang="hu"' in not_started_piece("hu") and "Újra" in not_started_piece("hu")
+    assert "This page did not start" in not_started_piece("fr")  # (a language the course has not: English)
 
 
 def test_the_installed_voila_and_jupyter_server_are_the_ones_the_server_was_written_for() -> None:

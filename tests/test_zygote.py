@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -137,6 +139,45 @@ def test_interrupt_restart_and_the_end_of_a_forked_kernel(template: forking.Kern
             await manager.shutdown_kernel(now=True)
 
     run_apart(scenario())
+
+
+def test_an_answer_that_comes_too_late_is_passed_over_and_its_kernel_ended(
+    template: forking.KernelTemplate, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fork whose answer came after the server stopped waiting (its kernel's manager then started the kernel the
+    usual way, with the same connection file): the next request's answer is its own, not the late one, and the
+    kernel forked for nobody is ended. Before, the next fork was told the late kernel's pid, and each later answer
+    was one behind."""
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f"]
+    files = [os.open(os.devnull, os.O_RDWR) for _ in range(3)]
+    template_process = psutil.Process(template.pid)
+    known = {child.pid for child in template_process.children()}
+    try:
+        monkeypatch.setattr(forking, "ANSWER_WAIT", 0.5)
+        os.kill(template.pid, signal.SIGSTOP)  # (a template too busy to answer in time)
+        try:
+            assert template.fork([*argv, str(tmp_path / "late.json")], dict(os.environ), str(tmp_path), files) is None
+        finally:
+            os.kill(template.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 30
+        while not (late := {child.pid for child in template_process.children()} - known):
+            assert time.monotonic() < deadline, "the template never forked the late kernel"
+            time.sleep(0.05)
+        (orphan,) = late
+        monkeypatch.setattr(forking, "ANSWER_WAIT", 10.0)
+        second = template.fork([*argv, str(tmp_path / "next.json")], dict(os.environ), str(tmp_path), files)
+        assert second is not None and second != orphan
+        deadline = time.monotonic() + 10
+        while not ended(orphan):
+            assert time.monotonic() < deadline, "the kernel forked for nobody is still running"
+            time.sleep(0.05)
+        assert template.exit_code(orphan) == -signal.SIGKILL
+    finally:
+        for fd in files:
+            os.close(fd)
+        for child in template_process.children():
+            if child.pid not in known:
+                child.kill()
 
 
 def test_without_a_template_the_kernel_starts_the_usual_way() -> None:

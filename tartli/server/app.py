@@ -9,6 +9,11 @@ runs) is Voilà with these changes, each a fix for something a probe of the plai
   from Voilà's pool, or started for a page, is not culled before its page connects (a grace
   period for a page that never does), and its idle clock starts when the page connects. Past the
   cap a visitor gets a short "the course is busy" page (503, Retry-After).
+* **A page never waits for ever for its kernel** (:class:`CookieVoilaHandler`, :func:`kernel_transport`): the
+  kernels talk to the server over Unix sockets named by their ids, not TCP ports chosen and let go a moment
+  before the kernel binds them (a kernel of a class opening pages at once died with "Address already in
+  use"); and a page whose kernel dies before it answers, or never answers, ends with "This page did not
+  start" and a link to try again, where Voilà kept it waiting and holding its place for ever.
 * **Websocket messages are bounded** (:class:`FrameCheckedConnection`, ``websocket_max_message_size``):
   a message larger than :data:`WEBSOCKET_MAX_BYTES` closes the connection before it is read, and a
   frame whose offset or buffer count is more than a kernel message has (:data:`MAX_MESSAGE_BUFFERS`),
@@ -58,11 +63,14 @@ import struct
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import AsyncIterator
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote_to_bytes, urlencode
 
+import nbformat
 import tornado.iostream
 import tornado.web
 import tornado.websocket
@@ -72,6 +80,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from tornado.log import gen_log
 from traitlets import Bool, Float, Int, List, TraitError, Unicode, validate
 from voila.app import Voila
+from voila.execute import VoilaExecutor
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -89,9 +98,11 @@ from tartli.server.kernels import (
     ANONYMOUS,
     KERNEL_ENV,
     KERNEL_LOG_ENV,
+    PAGE_START,
     UNCONNECTED_YIELD,
     ClassPupils,
     KernelPolicy,
+    PageStart,
     course_kernel_manager,
     done_serving,
     proc_kib,
@@ -106,6 +117,27 @@ KERNEL_MIB = 64
 MAX_KERNELS_DEFAULT_CEILING = 50
 MAX_CLASS_SIZE = 200
 """The most pupils ``--class-size`` prepares for."""
+UNIX_SOCKET_PATH_MAX = 100
+"""The longest path a kernel's Unix socket may have (the system's limit: 107 bytes on Linux, 103 on macOS)."""
+
+
+def kernel_transport(connection_dir: str) -> str:
+    """How the server and its kernels talk: ``"ipc"`` (zmq over Unix sockets in the connection folder, named by
+    the kernel's id), else ``"tcp"``, jupyter_client's default.
+
+    Over TCP, jupyter_client chooses a new kernel's five ports by binding port 0 and letting them go; the kernel
+    binds them a moment later. Any connection made in between may be given one of them as its own end (the
+    server's connections to the other kernels, the browsers' to the server): the kernel dies with "Address
+    already in use", and its restarts take the same ports (jupyter_client keeps a provisioner's ports). Thirty
+    pages at once hit it about once in eight (the page never came: tests/browser/test_class_server.py).
+    A Unix socket has a name of its own, so the race is gone (and only this user can reach the kernels). Not on
+    Windows, and not where the folder's path is too long for a socket's name."""
+    longest = os.path.join(connection_dir, f"kernel-{uuid.UUID(int=0)}-ipc-999")
+    if os.name != "posix" or len(longest.encode()) > UNIX_SOCKET_PATH_MAX:
+        return "tcp"
+    return "ipc"
+
+
 LANGUAGE_COOKIE = "tartli_lang"
 """The cookie the page's language switch sets (the page template): the language chosen last."""
 GUESS_COOKIE = "tartli_lang_default"
@@ -319,6 +351,56 @@ YOURS_WORDS = {
 """The page for a browser that holds its limit of kernels (``TartliVoila.kernels_per_visitor``)."""
 
 
+NOT_STARTED_WORDS = {
+    "en": (
+        "This page did not start",
+        "The server could not prepare this page just now. Please try again: your stars are kept in your browser "
+        "and wait for you.",
+        "Try again",
+    ),
+    "hu": (
+        "Ez az oldal nem indult el",
+        "A szerver most nem tudta előkészíteni ezt az oldalt. Próbáld újra: a csillagaidat a böngésződ őrzi, "
+        "megvárnak.",
+        "Újra",
+    ),
+    "de": (
+        "Diese Seite konnte nicht starten",
+        "Der Server konnte diese Seite gerade nicht vorbereiten. Versuch es noch einmal: Deine Sterne bleiben in "
+        "deinem Browser und warten auf dich.",
+        "Noch einmal",
+    ),
+}
+"""What a page says, in place of its spinner, when its kernel did not start (:class:`CookieVoilaHandler`)."""
+START_GRACE = 10.0
+"""Seconds a page waits past nbclient's ``startup_timeout`` before it says its kernel did not start."""
+VOILA_HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"
+"""What Voilà's page handler sends while it waits (voila/handler.py, ``time_out``)."""
+STARTED_MARK = 'id="jupyter-config-data"'
+"""Where a page's HTML first names its kernel: sent once the kernel has answered (Voilà's lab template)."""
+NOT_STARTED_PIECE = """</div></div>
+<main id="tartli-not-started" lang="{lang}" style="font-family:'Segoe UI','Helvetica Neue',Arial,sans-serif;
+max-width:36em;margin:3em auto;padding:0 1em;color:#1f2d24;line-height:1.5;font-size:16px">
+<h1>{title}</h1><p role="alert">{text}</p>
+<p><a href="" style="color:#1f6b35;font-weight:600;display:inline-block;min-height:44px;line-height:44px">{again}</a>
+</p></main>
+<script>(function () {{
+  var box = document.getElementById("tartli-not-started");
+  document.body.appendChild(box);
+  var loading = document.getElementById("loading");
+  if (loading) {{ loading.remove(); }}
+}})();</script>
+</body></html>
+"""
+
+
+def not_started_piece(lang: str) -> str:
+    """The end of a page whose kernel did not start: the page's spinner gives way to a short message and a link
+    that asks for the page again, in the learner's language."""
+    title, text, again = NOT_STARTED_WORDS.get(lang, NOT_STARTED_WORDS["en"])
+    return NOT_STARTED_PIECE.format(lang=lang, title=title, text=text, again=again)
+
+
 def accepted_language(header: str | None) -> str | None:
     """The course's language a browser's ``Accept-Language`` header prefers most (the highest q; the first
     of equals), or None if it names none of them.
@@ -407,7 +489,48 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         _ = self.xsrf_token  # (the Jupyter server checks the login before get; Voilà's get checks it again)
         if self.sent_to_its_language():
             return
-        await super().get(path)
+        watch = PAGE_START.set(PageStart())
+        try:
+            await super().get(path)
+        finally:
+            PAGE_START.reset(watch)
+
+    async def get_generator(self, path: str | None = None) -> AsyncIterator[str]:
+        """Voilà's page, ended with a message if its kernel does not start (:class:`tartli.server.kernels.PageStart`
+        says why Voilà alone would keep the page waiting for ever): checked at each of Voilà's keep-alives until
+        the page names its kernel, and the kernel shut down."""
+        watch = PAGE_START.get()
+        pieces = super().get_generator(path=path)
+        answered = watch is None
+        try:
+            async for piece in pieces:
+                if not answered:
+                    if piece == VOILA_HEARTBEAT and watch is not None:
+                        why = watch.failed(self.start_wait(), time.monotonic())
+                        if why is not None:
+                            await self.not_started(watch.kernel_id, why)
+                            yield not_started_piece(self.page_language())
+                            return
+                    elif STARTED_MARK in piece:
+                        answered = True
+                yield piece
+        finally:
+            await pieces.aclose()
+
+    def start_wait(self) -> float:
+        """Seconds after which a page's kernel that has not answered never will: nbclient's ``startup_timeout``
+        (as configured for Voilà's executor, 60 by default), and a little more."""
+        executor = VoilaExecutor(nbformat.v4.new_notebook(), config=self.traitlet_config)  # type: ignore[no-untyped-call]
+        return float(executor.startup_timeout) + START_GRACE
+
+    async def not_started(self, kernel_id: str | None, why: str) -> None:
+        self.log.warning("tartli: a page's kernel did not start (%s): %s was told to try again", why, self.request.path)
+        manager = self.kernel_manager
+        if kernel_id is not None and kernel_id in manager:
+            try:
+                await manager.shutdown_kernel(kernel_id, now=True)
+            except Exception as problem:  # (the page is ended either way; the cull takes what is left)
+                self.log.warning("tartli: shutting down kernel %s failed: %r", kernel_id, problem)
 
     def class_language(self) -> str:
         """The language the server was told the class learns in (``--language``), ``""`` if none (Binder)."""
@@ -1011,6 +1134,8 @@ class TartliVoila(Voila):  # type: ignore[misc]
         bounds = quiet_server_log(self.log, [self.root_dir, str(Path(self.kernel_log).parent)])
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         bounds.folders += [self.connection_dir, str(self.connection_dir_root)]
+        if "transport" not in self.config.get("KernelManager", {}):
+            self.config.KernelManager.transport = kernel_transport(self.connection_dir)
         settings = self.init_settings()
         settings["tartli_app"] = self
         self.class_pupils = ClassPupils()  # the browsers of pupils in a class: on a full server they come first

@@ -22,6 +22,8 @@ jupyter_client sends them (the child has its own session: its pid is its group's
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import json
 import os
 import select
@@ -79,19 +81,30 @@ class KernelTemplate:
         self.pid: int | None = None  # the template's, once it has said it is ready
         self.problem: str | None = None  # why it cannot serve (then kernels start the usual way)
         self._lock = threading.Lock()
+        self._requests = itertools.count(1)  # (each request's number, which its answer repeats)
 
     # ------------------------------------------------------------ the conversation (blocking: run in a thread)
-    def _answer(self, timeout: float) -> dict[str, Any] | None:
-        self.socket.settimeout(timeout)
-        try:
-            data = self.socket.recv(zygote.MESSAGE_BYTES)
-        except (TimeoutError, OSError):
-            return None
-        if not data:
-            self.problem = "the kernel template has ended"
-            return None
-        answer: dict[str, Any] = json.loads(data)
-        return answer
+    def _answer(self, timeout: float, wanted: int | None = None) -> dict[str, Any] | None:
+        """The template's next message, or (``wanted``) its answer to request ``wanted``: an answer to an earlier
+        request, which waited too long for it and went on, is passed over, and a kernel forked for it is ended
+        (its manager has started one the usual way, with the same connection file)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.socket.settimeout(max(0.001, deadline - time.monotonic()))
+            try:
+                data = self.socket.recv(zygote.MESSAGE_BYTES)
+            except (TimeoutError, OSError):
+                return None
+            if not data:
+                self.problem = "the kernel template has ended"
+                return None
+            answer: dict[str, Any] = json.loads(data)
+            if wanted is None or answer.get("id") == wanted:
+                return answer
+            late = answer.get("pid")
+            if isinstance(late, int) and late > 0:
+                with contextlib.suppress(OSError):
+                    os.kill(late, signal.SIGKILL)  # (the template reaps it)
 
     def _ready(self) -> bool:
         if self.pid is not None or self.problem is not None:
@@ -115,13 +128,14 @@ class KernelTemplate:
         with self._lock:
             if not self._ready():
                 return None
-            request = json.dumps({"start": {"argv": argv, "env": env, "cwd": cwd}}).encode()
+            asked = next(self._requests)
+            request = json.dumps({"id": asked, "start": {"argv": argv, "env": env, "cwd": cwd}}).encode()
             try:
                 socket.send_fds(self.socket, [request], stdio)
             except OSError as problem:
                 self.problem = f"the kernel template has gone: {problem!r}"
                 return None
-            answer = self._answer(ANSWER_WAIT)
+            answer = self._answer(ANSWER_WAIT, asked)
         if answer is None or "pid" not in answer:
             return None
         return int(answer["pid"])
@@ -131,11 +145,12 @@ class KernelTemplate:
         with self._lock:
             if self.problem is not None:
                 return -1
+            asked = next(self._requests)
             try:
-                self.socket.send(json.dumps({"status": pid}).encode())
+                self.socket.send(json.dumps({"id": asked, "status": pid}).encode())
             except OSError:
                 return -1
-            answer = self._answer(ANSWER_WAIT)
+            answer = self._answer(ANSWER_WAIT, asked)
         code = None if answer is None else answer.get("code")
         return int(code) if isinstance(code, int) else -1
 

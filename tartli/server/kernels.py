@@ -47,6 +47,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import datetime
+import functools
 import itertools
 import os
 import time
@@ -179,6 +180,44 @@ KERNEL_ENV: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextV
 browsers, :mod:`tartli.widgets.duel`): never to a pool's kernel, which serves whoever comes next."""
 
 
+class PageStart:
+    """What became of the kernel started for the page being served (:data:`PAGE_START`).
+
+    Voilà (0.5) starts a page's own kernel, sends the page's head, then waits for the kernel to answer; if it
+    dies first, or does not answer within nbclient's ``startup_timeout``, the task rendering the page ends with
+    the error, and nothing ever ends the page: Voilà's handler sends its keep-alive every few seconds for ever,
+    the learner watches the spinner, and the page holds its place on the server. The page's handler
+    (:class:`tartli.server.app.CookieVoilaHandler`) asks this, at each keep-alive before the kernel has
+    answered, whether the start has failed.
+    """
+
+    def __init__(self) -> None:
+        self.kernel_id: str | None = None
+        self.started = 0.0  # (time.monotonic(), when the kernel was started)
+        self.trouble: str | None = None
+
+    def note(self, trouble: str) -> None:
+        """The kernel's restarter says what happened to it (only the first thing counts)."""
+        if self.trouble is None:
+            self.trouble = trouble
+
+    def failed(self, answer_within: float, moment: float) -> str | None:
+        """Why the page's kernel has not started (it died, or was started again by jupyter_client's restarter:
+        either way Voilà's wait for it has ended with an error; or ``answer_within`` seconds have passed), None
+        while it may still start, or if no kernel of the page's own was started (a pool's kernel serves it)."""
+        if self.kernel_id is None:
+            return None
+        if self.trouble is not None:
+            return self.trouble
+        if moment - self.started > answer_within:
+            return f"no answer in {answer_within:.0f} s"
+        return None
+
+
+PAGE_START: contextvars.ContextVar[PageStart | None] = contextvars.ContextVar("tartli_page_start", default=None)
+"""The :class:`PageStart` of the page request being served, filled where its own kernel is started."""
+
+
 def event_loop() -> asyncio.AbstractEventLoop:
     """The loop the server will run (Voilà fills its pools before the loop runs, on this same loop)."""
     try:
@@ -213,8 +252,21 @@ class KernelOutputToLog:
                 kwargs["stdout"] = kwargs["stderr"] = output
         return super().pre_start_kernel(kernel_name, kwargs)  # type: ignore[misc]
 
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """jupyter_server's start; a page's own kernel (not a pool's) is watched for the page (:class:`PageStart`)."""
+        kernel_id: str = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
+        watch = PAGE_START.get()
+        if watch is not None and watch.kernel_id is None and (kwargs.get("env") or {}).get(POOL_ENV) != "True":
+            watch.kernel_id = kernel_id
+            watch.started = time.monotonic()
+            add = getattr(self, "add_restart_callback", None)
+            if add is not None:
+                add(kernel_id, functools.partial(watch.note, "it was restarted"), "restart")
+                add(kernel_id, functools.partial(watch.note, "it died"), "dead")
+        return kernel_id
 
-class LoggedKernelManager(KernelOutputToLog, _jupyter_kernels.AsyncMappingKernelManager):
+
+class LoggedKernelManager(KernelOutputToLog, _jupyter_kernels.AsyncMappingKernelManager):  # type: ignore[misc]
     """The Jupyter server's own kernel manager (``AsyncMappingKernelManager``, its default) with the kernels' own
     output in the kernels' log file: the Binder server's (:func:`tartli.server.binder.server_config`), whose
     kernels are not the course's."""
@@ -537,7 +589,7 @@ class CourseKernelRules(KernelOutputToLog):
         extra = KERNEL_ENV.get()
         if extra and (kwargs.get("env") or {}).get(POOL_ENV) != "True":
             kwargs["env"] = {**(kwargs.get("env") or {}), **extra}
-        kernel_id: str = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
+        kernel_id = await super().start_kernel(*args, **kwargs)
         env = kwargs.get("env") or {}
         if env.get(POOL_ENV) != "True":  # a page's own kernel (Voilà's pool starts its kernels below this class)
             self._handed_out(kernel_id)

@@ -21,7 +21,8 @@ modules are those of a kernel started the usual way and not the server's package
 Messages (one JSON object a datagram, ``SOCK_SEQPACKET``): the template says ``{"ready": pid, "threads": n}``
 once imported (or ``{"failed": why}``); the server asks ``{"start": {"argv", "env", "cwd"}}`` with three file
 descriptors (stdin, stdout, stderr), answered ``{"pid": pid}`` or ``{"error": why}``, and ``{"status": pid}``,
-answered ``{"code": int}`` once the kernel has ended, ``{"code": null}`` while it runs.
+answered ``{"code": int}`` once the kernel has ended, ``{"code": null}`` while it runs. A request's ``"id"`` is
+repeated in its answer.
 """
 
 from __future__ import annotations
@@ -174,12 +175,15 @@ def serve(sock: socket.socket) -> None:
             return
         if not data:
             return  # the server has closed its end
+        message: Any = None
         try:
             message = json.loads(data)
             start = message.get("start")
             answer = _start(sock, start, fds) if start is not None else _status(int(message["status"]))
-        except (ValueError, KeyError, TypeError, OSError) as problem:
+        except (ValueError, KeyError, TypeError, AttributeError, OSError) as problem:
             answer = {"error": repr(problem)}
+        if isinstance(message, dict) and "id" in message:
+            answer["id"] = message["id"]  # (the server passes over an answer that comes after it stopped waiting)
         _send(sock, answer)
 
 
