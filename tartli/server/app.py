@@ -501,18 +501,17 @@ class CookieVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         the page names its kernel, and the kernel shut down."""
         watch = PAGE_START.get()
         pieces = super().get_generator(path=path)
-        answered = watch is None
         try:
             async for piece in pieces:
-                if not answered:
-                    if piece == VOILA_HEARTBEAT and watch is not None:
+                if watch is not None:
+                    if piece == VOILA_HEARTBEAT:
                         why = watch.failed(self.start_wait(), time.monotonic())
                         if why is not None:
                             await self.not_started(watch.kernel_id, why)
                             yield not_started_piece(self.page_language())
                             return
                     elif STARTED_MARK in piece:
-                        answered = True
+                        watch = None  # (the kernel has answered: nothing more to watch)
                 yield piece
         finally:
             await pieces.aclose()

@@ -180,6 +180,12 @@ KERNEL_ENV: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextV
 browsers, :mod:`tartli.widgets.duel`): never to a pool's kernel, which serves whoever comes next."""
 
 
+def for_a_pool(kwargs: dict[str, Any]) -> bool:
+    """Is this kernel start (its keyword arguments) one of Voilà's pools', not a page's own? Voilà's pool says so in
+    the kernel's environment."""
+    return bool((kwargs.get("env") or {}).get(POOL_ENV) == "True")
+
+
 class PageStart:
     """What became of the kernel started for the page being served (:data:`PAGE_START`).
 
@@ -256,7 +262,7 @@ class KernelOutputToLog:
         """jupyter_server's start; a page's own kernel (not a pool's) is watched for the page (:class:`PageStart`)."""
         kernel_id: str = await super().start_kernel(*args, **kwargs)  # type: ignore[misc]
         watch = PAGE_START.get()
-        if watch is not None and watch.kernel_id is None and (kwargs.get("env") or {}).get(POOL_ENV) != "True":
+        if watch is not None and watch.kernel_id is None and not for_a_pool(kwargs):
             watch.kernel_id = kernel_id
             watch.started = time.monotonic()
             add = getattr(self, "add_restart_callback", None)
@@ -355,8 +361,7 @@ class CourseKernelRules(KernelOutputToLog):
         start that asks (a pool's task, or the request being served), so that ``places_taken`` counts the
         kernel and that start as one place."""
         kernel_id = str(kwargs.get("kernel_id") or super().new_kernel_id(**kwargs))  # type: ignore[misc]
-        env = kwargs.get("env") or {}
-        if env.get(POOL_ENV) == "True":
+        if for_a_pool(kwargs):
             task = asyncio.current_task()  # Voilà's pool task (it starts its kernel in that task)
             if task is not None:
                 self._kernel_of_task[task] = kernel_id
@@ -587,11 +592,10 @@ class CourseKernelRules(KernelOutputToLog):
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         extra = KERNEL_ENV.get()
-        if extra and (kwargs.get("env") or {}).get(POOL_ENV) != "True":
+        if extra and not for_a_pool(kwargs):
             kwargs["env"] = {**(kwargs.get("env") or {}), **extra}
         kernel_id = await super().start_kernel(*args, **kwargs)
-        env = kwargs.get("env") or {}
-        if env.get(POOL_ENV) != "True":  # a page's own kernel (Voilà's pool starts its kernels below this class)
+        if not for_a_pool(kwargs):  # a page's own kernel (Voilà's pool starts its kernels below this class)
             self._handed_out(kernel_id)
         return kernel_id
 
